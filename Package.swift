@@ -1,0 +1,61 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+// Module map, from the pure core outwards:
+//   SwivelCore      motion planning, limiter, animations, rate limits: no I/O, time is an input
+//   SwivelHardware  small hardware protocols, drivers (stepper, servo, quadrature) and mocks
+//   SwivelSim       the physical model of a stand, wired to the mock GPIO chip
+//   SwivelBoard     the strict JSON5 board-file loader
+//   SwivelLinux     Linux backends (libgpiod); compiled on Linux only
+//   SwivelRuntime   the real-time loop thread, mailbox, assembly of a board into a stand
+//   swiveld         the daemon
+let strict: [SwiftSetting] = [
+    .enableUpcomingFeature("ExistentialAny"),
+    .enableUpcomingFeature("InternalImportsByDefault"),
+]
+
+// Math in the pure targets comes from libm; nothing else imports Glibc for them.
+let libm: [LinkerSetting] = [.linkedLibrary("m", .when(platforms: [.linux]))]
+
+let package = Package(
+    name: "Swivel",
+    platforms: [.macOS(.v15)],
+    products: [
+        .executable(name: "swiveld", targets: ["swiveld"]),
+        .library(name: "SwivelCore", targets: ["SwivelCore"]),
+    ],
+    targets: [
+        .target(name: "SwivelCore", swiftSettings: strict, linkerSettings: libm),
+        .target(name: "SwivelHardware", swiftSettings: strict, linkerSettings: libm),
+        .target(name: "SwivelSim", dependencies: ["SwivelHardware"], swiftSettings: strict, linkerSettings: libm),
+        .target(name: "SwivelBoard", swiftSettings: strict),
+        .systemLibrary(
+            name: "CGPIOD",
+            pkgConfig: "libgpiod",
+            providers: [.apt(["libgpiod-dev"])]
+        ),
+        .target(
+            name: "CSwivelGPIO",
+            dependencies: [.target(name: "CGPIOD", condition: .when(platforms: [.linux]))]
+        ),
+        .target(
+            name: "SwivelLinux",
+            dependencies: [
+                "SwivelHardware",
+                .target(name: "CSwivelGPIO", condition: .when(platforms: [.linux])),
+            ],
+            swiftSettings: strict
+        ),
+        .target(
+            name: "SwivelRuntime",
+            dependencies: ["SwivelCore", "SwivelHardware", "SwivelSim", "SwivelBoard", "SwivelLinux"],
+            swiftSettings: strict
+        ),
+        .executableTarget(name: "swiveld", dependencies: ["SwivelRuntime"], swiftSettings: strict),
+        .testTarget(name: "SwivelCoreTests", dependencies: ["SwivelCore"], swiftSettings: strict),
+        .testTarget(name: "SwivelHardwareTests", dependencies: ["SwivelHardware", "SwivelSim"], swiftSettings: strict),
+        .testTarget(name: "SwivelBoardTests", dependencies: ["SwivelBoard"], swiftSettings: strict),
+        .testTarget(name: "SwivelRuntimeTests", dependencies: ["SwivelRuntime"], swiftSettings: strict),
+    ],
+    swiftLanguageModes: [.v6]
+)

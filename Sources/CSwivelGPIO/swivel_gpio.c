@@ -1,0 +1,2 @@
+#include "swivel_gpio.h"
+int swivel_gpio_placeholder(void) { return 0; }

@@ -1,0 +1,210 @@
+/// A board file, loaded and validated. Every value here has passed the
+/// loader's bounds and cross-checks; consumers never re-validate.
+///
+/// Units are in the names: radians, rad/s, rad/s², Hz, ns, µs.
+public struct Board: Equatable, Sendable {
+    public var name: String
+    public var hardwareModel: String
+    public var backend: Backend
+    /// The GPIO chip that carries every line number below, found by label.
+    public var gpioChipLabel: String
+    public var loopRateHz: Int
+    public var axes: Axes
+    public var serialPorts: [SerialPort]
+    /// Present exactly when `backend == .simulated`.
+    public var simulation: Simulation?
+
+    public init(
+        name: String, hardwareModel: String, backend: Backend, gpioChipLabel: String,
+        loopRateHz: Int, axes: Axes, serialPorts: [SerialPort], simulation: Simulation?
+    ) {
+        self.name = name
+        self.hardwareModel = hardwareModel
+        self.backend = backend
+        self.gpioChipLabel = gpioChipLabel
+        self.loopRateHz = loopRateHz
+        self.axes = axes
+        self.serialPorts = serialPorts
+        self.simulation = simulation
+    }
+
+    public enum Backend: String, Equatable, Sendable {
+        /// The mock GPIO chip wired to the physical model of a stand.
+        case simulated
+        /// Real lines through libgpiod.
+        case gpiod
+    }
+
+    /// The axes the stand has; at least one.
+    public struct Axes: Equatable, Sendable {
+        public var pitch: Axis?
+        public var yaw: Axis?
+        public var roll: Axis?
+
+        public init(pitch: Axis? = nil, yaw: Axis? = nil, roll: Axis? = nil) {
+            self.pitch = pitch
+            self.yaw = yaw
+            self.roll = roll
+        }
+    }
+
+    public struct Axis: Equatable, Sendable {
+        public var motor: Motor
+        public var encoder: Encoder?
+        public var limits: Limits
+        /// A slip-ring axis with no position range (only yaw may be continuous).
+        public var continuous: Bool
+
+        public init(motor: Motor, encoder: Encoder?, limits: Limits, continuous: Bool) {
+            self.motor = motor
+            self.encoder = encoder
+            self.limits = limits
+            self.continuous = continuous
+        }
+    }
+
+    /// Hardware limits. `minRadians`/`maxRadians` are nil exactly when the axis is continuous.
+    public struct Limits: Equatable, Sendable {
+        public var minRadians: Double?
+        public var maxRadians: Double?
+        public var maxSpeedRadiansPerSecond: Double
+        public var maxAccelerationRadiansPerSecondSquared: Double
+
+        public init(minRadians: Double?, maxRadians: Double?, maxSpeedRadiansPerSecond: Double,
+                    maxAccelerationRadiansPerSecondSquared: Double) {
+            self.minRadians = minRadians
+            self.maxRadians = maxRadians
+            self.maxSpeedRadiansPerSecond = maxSpeedRadiansPerSecond
+            self.maxAccelerationRadiansPerSecondSquared = maxAccelerationRadiansPerSecondSquared
+        }
+    }
+
+    public enum Motor: Equatable, Sendable {
+        case stepper(Stepper)
+        case servo(Servo)
+    }
+
+    /// A step/dir driver (A4988, DRV8825, TMC2209 in step/dir mode).
+    public struct Stepper: Equatable, Sendable {
+        public var stepLine: Int
+        public var directionLine: Int
+        public var enableLine: Int?
+        /// A4988/TMC2209 ENABLE is active low: the driver is on while the pin is low.
+        public var enableActiveLow: Bool
+        public var stepsPerRevolution: Int
+        public var microsteps: Int
+        /// Motor revolutions per axis revolution.
+        public var gearRatio: Double
+        public var invertDirection: Bool
+        public var maxStepRateHz: Double
+        public var minPulseWidthNanoseconds: Int
+        /// Time DIR must be stable before a STEP edge.
+        public var directionSetupNanoseconds: Int
+
+        public init(stepLine: Int, directionLine: Int, enableLine: Int?, enableActiveLow: Bool,
+                    stepsPerRevolution: Int, microsteps: Int, gearRatio: Double, invertDirection: Bool,
+                    maxStepRateHz: Double, minPulseWidthNanoseconds: Int, directionSetupNanoseconds: Int) {
+            self.stepLine = stepLine
+            self.directionLine = directionLine
+            self.enableLine = enableLine
+            self.enableActiveLow = enableActiveLow
+            self.stepsPerRevolution = stepsPerRevolution
+            self.microsteps = microsteps
+            self.gearRatio = gearRatio
+            self.invertDirection = invertDirection
+            self.maxStepRateHz = maxStepRateHz
+            self.minPulseWidthNanoseconds = minPulseWidthNanoseconds
+            self.directionSetupNanoseconds = directionSetupNanoseconds
+        }
+
+        /// Microsteps per radian of axis rotation.
+        public var microstepsPerRadian: Double {
+            Double(stepsPerRevolution * microsteps) * gearRatio / (2 * Double.pi)
+        }
+    }
+
+    /// A hobby servo on a PWM channel: pulse width maps linearly to angle.
+    public struct Servo: Equatable, Sendable {
+        public var pwmChip: Int
+        public var pwmChannel: Int
+        public var periodMicroseconds: Int
+        public var minPulseMicroseconds: Int
+        public var maxPulseMicroseconds: Int
+        /// Axis angle at `minPulseMicroseconds`.
+        public var angleAtMinPulseRadians: Double
+        /// Axis angle at `maxPulseMicroseconds`.
+        public var angleAtMaxPulseRadians: Double
+
+        public init(pwmChip: Int, pwmChannel: Int, periodMicroseconds: Int, minPulseMicroseconds: Int,
+                    maxPulseMicroseconds: Int, angleAtMinPulseRadians: Double, angleAtMaxPulseRadians: Double) {
+            self.pwmChip = pwmChip
+            self.pwmChannel = pwmChannel
+            self.periodMicroseconds = periodMicroseconds
+            self.minPulseMicroseconds = minPulseMicroseconds
+            self.maxPulseMicroseconds = maxPulseMicroseconds
+            self.angleAtMinPulseRadians = angleAtMinPulseRadians
+            self.angleAtMaxPulseRadians = angleAtMaxPulseRadians
+        }
+    }
+
+    public enum Encoder: Equatable, Sendable {
+        case quadrature(Quadrature)
+    }
+
+    /// An incremental A/B encoder, decoded x4.
+    public struct Quadrature: Equatable, Sendable {
+        public var lineA: Int
+        public var lineB: Int
+        /// Counts (all four edges of both channels) per AXIS revolution.
+        public var countsPerRevolution: Int
+        public var invert: Bool
+
+        public init(lineA: Int, lineB: Int, countsPerRevolution: Int, invert: Bool) {
+            self.lineA = lineA
+            self.lineB = lineB
+            self.countsPerRevolution = countsPerRevolution
+            self.invert = invert
+        }
+
+        public var countsPerRadian: Double { Double(countsPerRevolution) / (2 * Double.pi) }
+    }
+
+    public struct SerialPort: Equatable, Sendable {
+        public enum Role: String, Equatable, Sendable {
+            /// The link to the host (phone bridge, laptop).
+            case host
+            /// The on-board vision co-processor's link.
+            case vision
+        }
+
+        public var role: Role
+        /// A device path such as `/dev/ttyAMA0`, or `pty` to create a pseudo-terminal pair.
+        public var device: String
+        public var baud: Int
+
+        public init(role: Role, device: String, baud: Int) {
+            self.role = role
+            self.device = device
+            self.baud = baud
+        }
+    }
+
+    /// The physical model behind a simulated board.
+    public struct Simulation: Equatable, Sendable {
+        /// How stiffly a stepper rotor follows its magnetic field (second-order model).
+        public var stepperNaturalFrequencyHz: Double
+        public var stepperDampingRatio: Double
+        /// How fast a hobby servo horn slews toward its commanded angle.
+        public var servoSlewRadiansPerSecond: Double
+        /// Integration step of the physical model.
+        public var integrationStepMicroseconds: Int
+
+        public init(stepperNaturalFrequencyHz: Double, stepperDampingRatio: Double,
+                    servoSlewRadiansPerSecond: Double, integrationStepMicroseconds: Int) {
+            self.stepperNaturalFrequencyHz = stepperNaturalFrequencyHz
+            self.stepperDampingRatio = stepperDampingRatio
+            self.servoSlewRadiansPerSecond = servoSlewRadiansPerSecond
+            self.integrationStepMicroseconds = integrationStepMicroseconds
+        }
+    }
+}
