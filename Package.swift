@@ -9,6 +9,7 @@ import PackageDescription
 //   SwivelLinux     Linux backends (libgpiod); compiled on Linux only
 //   SwivelRuntime   the real-time loop thread, mailbox, assembly of a board into a stand
 //   swiveld         the daemon
+//   swivel-bench    `make bench`
 let strict: [SwiftSetting] = [
     .enableUpcomingFeature("ExistentialAny"),
     .enableUpcomingFeature("InternalImportsByDefault"),
@@ -52,6 +53,8 @@ let package = Package(
             swiftSettings: strict
         ),
         .executableTarget(name: "swiveld", dependencies: ["SwivelRuntime"], swiftSettings: strict),
+        // `make bench`: measures, never asserts; not part of `make test`.
+        .executableTarget(name: "swivel-bench", dependencies: ["SwivelRuntime"], swiftSettings: strict),
         .testTarget(name: "SwivelCoreTests", dependencies: ["SwivelCore"], swiftSettings: strict),
         .testTarget(name: "SwivelHardwareTests", dependencies: ["SwivelHardware", "SwivelSim"], swiftSettings: strict),
         .testTarget(name: "SwivelBoardTests", dependencies: ["SwivelBoard"], swiftSettings: strict),
