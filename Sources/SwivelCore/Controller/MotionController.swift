@@ -1,0 +1,291 @@
+/// The stand's motion, as one value: the limits in force, the commanded state of
+/// every axis, and the one source (velocity, timed move or animation) driving it.
+///
+/// Pure and deterministic: time comes in as an argument, nothing here reads a
+/// clock, sleeps, locks or allocates after init. The real-time loop owns one of
+/// these, calls `apply` for each command that arrived since the last tick, then
+/// `tick` once, and hands the resulting positions to the motor drivers.
+///
+/// Every source passes through `Limiter.step` last, so no command, however
+/// wild, can make an axis exceed its range, speed or acceleration.
+public struct MotionController: Sendable {
+    public enum ActiveMotion: Equatable, Sendable {
+        case velocity(Vector3)
+        case orientation(requestID: UInt32)
+        case animation(AnimationName, requestID: UInt32)
+    }
+
+    public let axes: AxisSet
+    public let hardwareLimits: PerAxis<AxisLimits?>
+    public let tickSeconds: Seconds
+    /// The limits in force: hardware ∩ the app's `setLimits`.
+    public private(set) var limits: PerAxis<AxisLimits?>
+    /// The commanded state at the end of the last tick.
+    public private(set) var state: PerAxis<Limiter.State>
+    public private(set) var progressLog = ProgressLog()
+    private var source: Source = .velocity(.zero)
+    private var rateLimiter = CallRateLimiter()
+    private var nextRequestID: UInt32 = 1
+
+    private enum Source: Sendable {
+        case velocity(Vector3)
+        case move(TimedMove, requestID: UInt32)
+        case animation(AnimationRun, requestID: UInt32)
+    }
+
+    /// - Parameters:
+    ///   - hardwareLimits: the board's limits; nil for an axis the stand lacks.
+    ///   - initialPositions: where the axes are at power-up (from the encoders).
+    ///   - tickSeconds: the control period.
+    public init(
+        hardwareLimits: PerAxis<AxisLimits?>, initialPositions: PerAxis<Radians>, tickSeconds: Seconds
+    ) throws(SwivelError) {
+        guard tickSeconds > 0, tickSeconds.isFinite else { throw SwivelError.invalid(.nonFiniteValue, value: tickSeconds) }
+        var axes = AxisSet()
+        for axis in Axis.allCases where hardwareLimits[axis] != nil { axes.insert(AxisSet(axis)) }
+        guard !axes.isEmpty else { throw SwivelError(.notSupportedByDevice, .axisNotPresent) }
+        self.axes = axes
+        self.hardwareLimits = hardwareLimits
+        self.limits = hardwareLimits
+        self.tickSeconds = tickSeconds
+        self.state = initialPositions.map { axis, position in
+            Limiter.State(position: hardwareLimits[axis] == nil ? 0 : position)
+        }
+    }
+
+    public var activeMotion: ActiveMotion {
+        switch source {
+        case .velocity(let v): .velocity(v)
+        case .move(_, let id): .orientation(requestID: id)
+        case .animation(let run, let id): .animation(run.name, requestID: id)
+        }
+    }
+
+    public func progress(of requestID: UInt32) -> MotionProgress? { progressLog.progress(of: requestID) }
+
+    /// True when every axis is at rest (commanded velocity 0) and nothing is running.
+    public var isAtRest: Bool {
+        guard case .velocity(let v) = source, v == .zero else { return false }
+        return Axis.allCases.allSatisfy { !axes.contains($0) || state[$0].velocity == 0 }
+    }
+
+    // MARK: - Commands
+
+    /// Applies one command at time `now`. On error nothing changes, and a rate-
+    /// limited call does not spend budget.
+    /// - Parameter measured: the encoders' positions, where relative moves start.
+    public mutating func apply(
+        _ command: MotionCommand, at now: Seconds, measured: PerAxis<Radians>
+    ) throws(SwivelError) -> CommandReply {
+        switch command {
+        case .setAngularVelocity(let velocity):
+            try checkAxes(velocity, tolerance: 0)
+            end(.cancelled, at: now)
+            source = .velocity(velocity)
+            return .accepted
+        case .stop:
+            end(.cancelled, at: now)
+            source = .velocity(.zero)
+            return .accepted
+        case .setOrientation(let target, let duration, let relative):
+            return .started(try startMove(to: target, duration: duration, relative: relative, at: now, measured: measured))
+        case .animate(let name):
+            return .started(try startAnimation(name, at: now))
+        case .setLimits(let user):
+            limits = try EffectiveLimits.intersect(
+                hardware: hardwareLimits, user: user, currentPositions: state.map { $1.position })
+            return .accepted
+        case .resetLimits:
+            limits = hardwareLimits
+            return .accepted
+        }
+    }
+
+    /// Forgets the app's limits and the rate budget, and stops: what a new host
+    /// session starts from.
+    public mutating func resetSession(at now: Seconds) {
+        end(.cancelled, at: now)
+        source = .velocity(.zero)
+        limits = hardwareLimits
+        rateLimiter.reset()
+    }
+
+    /// Marks the running move or animation failed (a motor fault) and stops.
+    public mutating func fail(at now: Seconds) {
+        end(.failed, at: now)
+        source = .velocity(.zero)
+    }
+
+    private mutating func startMove(
+        to target: OrientationTarget, duration: Seconds, relative: Bool, at now: Seconds, measured: PerAxis<Radians>
+    ) throws(SwivelError) -> MoveReceipt {
+        guard duration.isFinite else { throw SwivelError.invalid(.nonFiniteValue, value: duration) }
+        guard duration >= 0 else { throw SwivelError.invalid(.negativeDuration, value: duration) }
+        // Resolve to absolute angles, or to a relative offset for vector targets.
+        var angles: Vector3
+        var isOffset = relative
+        switch target {
+        case .angles(let vector):
+            guard vector.isFinite else { throw SwivelError.invalid(.nonFiniteValue) }
+            try checkAxes(vector, tolerance: 0)
+            angles = vector
+        case .quaternion(let raw):
+            let q = try raw.validatedUnit()
+            if relative {
+                // A relative rotation is applied in the stand's current frame.
+                let here = Quaternion(pitchYawRoll: Vector3(
+                    pitch: axes.contains(.pitch) ? measured.pitch : 0,
+                    yaw: axes.contains(.yaw) ? measured.yaw : 0,
+                    roll: axes.contains(.roll) ? measured.roll : 0))
+                angles = (here * q).pitchYawRoll
+                isOffset = false
+            } else {
+                angles = q.pitchYawRoll
+            }
+            try checkAxes(angles, tolerance: 1e-6)
+        }
+        guard rateLimiter.wouldAdmit(at: now) else {
+            throw SwivelError(.frameRateTooHigh, .orientationCallRateExceeded)
+        }
+
+        var goal = state.map { $1.position }
+        var clamped = AxisSet()
+        for axis in Axis.allCases {
+            guard let limit = limits[axis] else { continue }
+            var wanted = isOffset ? measured[axis] + angles[axis] : angles[axis]
+            if hardwareLimits[axis]?.isContinuous == true, !isOffset {
+                // Shortest way round, or onto the turn the app's range sits on.
+                let reference = limit.positionRange?.centreRadians ?? state[axis].position
+                wanted = AngleMath.nearestEquivalent(of: wanted, to: reference)
+            }
+            if let range = limit.positionRange, !range.contains(wanted) {
+                wanted = range.clamp(wanted)
+                clamped.insert(AxisSet(axis))
+            }
+            goal[axis] = wanted
+        }
+
+        let move = TimedMove.plan(
+            startTime: now, from: state, to: goal, requestedDuration: duration, limits: limits)
+        let id = begin(.orientation, plannedDuration: move.duration, at: now)
+        source = .move(move, requestID: id)
+        return MoveReceipt(
+            requestID: id, plannedDurationSeconds: move.duration, target: reported(goal), clampedAxes: clamped)
+    }
+
+    private mutating func startAnimation(_ name: AnimationName, at now: Seconds) throws(SwivelError) -> MoveReceipt {
+        guard rateLimiter.wouldAdmit(at: now) else {
+            throw SwivelError(.frameRateTooHigh, .orientationCallRateExceeded)
+        }
+        let run = AnimationRun.plan(name, startTime: now, from: state.map { $1.position }, limits: limits)
+        var scaled = AxisSet()
+        var final = state.map { $1.position }
+        for axis in Axis.allCases where axes.contains(axis) {
+            final[axis] = run.finalPosition(of: axis)
+            if run.gestureScale[axis] < 1 { scaled.insert(AxisSet(axis)) }
+        }
+        let id = begin(.animation, plannedDuration: run.duration, at: now)
+        source = .animation(run, requestID: id)
+        return MoveReceipt(
+            requestID: id, plannedDurationSeconds: run.duration, target: reported(final), clampedAxes: scaled)
+    }
+
+    /// Rejects motion asked of an axis the stand does not have.
+    private func checkAxes(_ vector: Vector3, tolerance: Double) throws(SwivelError) {
+        for axis in Axis.allCases where !axes.contains(axis) && abs(vector[axis]) > tolerance {
+            throw SwivelError(.notSupportedByDevice, .axisNotPresent, axis: axis, value: vector[axis])
+        }
+    }
+
+    /// Positions as a host sees them: continuous axes wrapped to (−π, π].
+    private func reported(_ positions: PerAxis<Radians>) -> Vector3 {
+        var vector = Vector3.zero
+        for axis in Axis.allCases where axes.contains(axis) {
+            vector[axis] = hardwareLimits[axis]?.isContinuous == true
+                ? AngleMath.wrapToPi(positions[axis]) : positions[axis]
+        }
+        return vector
+    }
+
+    private mutating func begin(_ kind: MotionProgress.Kind, plannedDuration: Seconds, at now: Seconds) -> UInt32 {
+        end(.cancelled, at: now)
+        rateLimiter.record(at: now)
+        let id = nextRequestID
+        nextRequestID = nextRequestID == .max ? 1 : nextRequestID + 1
+        progressLog.insert(MotionProgress(
+            requestID: id, kind: kind, state: .running, fractionCompleted: 0,
+            plannedDurationSeconds: plannedDuration))
+        return id
+    }
+
+    /// Ends the running move or animation, if any, in `state`.
+    private mutating func end(_ outcome: MotionProgress.State, at now: Seconds) {
+        switch source {
+        case .velocity:
+            return
+        case .move(let move, let id):
+            record(id, .orientation, outcome, fraction: move.fraction(at: now), planned: move.duration)
+        case .animation(let run, let id):
+            record(id, .animation, outcome, fraction: run.fraction(at: now), planned: run.duration)
+        }
+        source = .velocity(.zero)
+    }
+
+    private mutating func record(
+        _ id: UInt32, _ kind: MotionProgress.Kind, _ state: MotionProgress.State, fraction: Double, planned: Seconds
+    ) {
+        progressLog.update(MotionProgress(
+            requestID: id, kind: kind, state: state,
+            fractionCompleted: state == .finished ? 1 : fraction, plannedDurationSeconds: planned))
+    }
+
+    // MARK: - The tick
+
+    /// Advances every axis by one period starting at `now`; returns the commanded
+    /// state at `now + tickSeconds`.
+    @discardableResult
+    public mutating func tick(at now: Seconds) -> PerAxis<Limiter.State> {
+        let end = now + tickSeconds
+        for axis in Axis.allCases {
+            guard let limit = limits[axis] else { continue }
+            let command: Limiter.Command
+            switch source {
+            case .velocity(let v): command = .velocity(v[axis])
+            case .move(let move, _): command = move.command(for: axis, at: end) ?? .velocity(0)
+            case .animation(let run, _): command = run.command(for: axis, at: end) ?? .velocity(0)
+            }
+            // dt and every input were validated when they came in; a failure here
+            // would be a bug, and holding still is the safe answer to it.
+            state[axis] = (try? Limiter.step(from: state[axis], command: command, limits: limit, dt: tickSeconds))
+                ?? Limiter.State(position: state[axis].position)
+        }
+        updateProgress(at: end)
+        return state
+    }
+
+    private mutating func updateProgress(at time: Seconds) {
+        switch source {
+        case .velocity:
+            return
+        case .move(let move, let id):
+            let arrived = move.isComplete(at: time) && hasArrived { move.target[$0] }
+            record(id, .orientation, arrived ? .finished : .running, fraction: move.fraction(at: time), planned: move.duration)
+            if arrived { source = .velocity(.zero) }
+        case .animation(let run, let id):
+            let arrived = run.isComplete(at: time) && hasArrived { run.finalPosition(of: $0) }
+            record(id, .animation, arrived ? .finished : .running, fraction: run.fraction(at: time), planned: run.duration)
+            if arrived { source = .velocity(.zero) }
+        }
+    }
+
+    /// Whether every axis sits on its goal (pulled into the current range), at rest.
+    private func hasArrived(_ goal: (Axis) -> Radians) -> Bool {
+        for axis in Axis.allCases {
+            guard let limit = limits[axis] else { continue }
+            var target = goal(axis)
+            if let range = limit.positionRange { target = range.clamp(target) }
+            if abs(state[axis].position - target) > 1e-9 || abs(state[axis].velocity) > 1e-6 { return false }
+        }
+        return true
+    }
+}

@@ -1,0 +1,92 @@
+/// Every rejection the runtime gives, mirroring DockKitError plus the runtime's
+/// own codes. A rejected command changes nothing.
+///
+/// The reason is an enum, not a formatted string, so rejecting a command inside
+/// the real-time tick never allocates; `description` formats it for people.
+public struct SwivelError: Error, Equatable, Sendable, CustomStringConvertible {
+    public enum Code: UInt8, Sendable, CaseIterable, CustomStringConvertible {
+        case invalidParameter = 1
+        case notConnected = 2
+        case notSupported = 3
+        case notSupportedByDevice = 4
+        case frameRateTooHigh = 5
+        case frameRateTooLow = 6
+        case noSubjectFound = 7
+        case systemTrackingActive = 8
+        case motorFault = 9
+        /// The command mailbox to the real-time loop is full; try again.
+        case busy = 10
+
+        public var description: String {
+            switch self {
+            case .invalidParameter: "invalidParameter"
+            case .notConnected: "notConnected"
+            case .notSupported: "notSupported"
+            case .notSupportedByDevice: "notSupportedByDevice"
+            case .frameRateTooHigh: "frameRateTooHigh"
+            case .frameRateTooLow: "frameRateTooLow"
+            case .noSubjectFound: "noSubjectFound"
+            case .systemTrackingActive: "systemTrackingActive"
+            case .motorFault: "motorFault"
+            case .busy: "busy"
+            }
+        }
+    }
+
+    public enum Reason: UInt8, Sendable, CaseIterable {
+        case nonFiniteValue
+        case rangeMinimumNotBelowMaximum
+        case nonPositiveSpeed
+        case nonPositiveAcceleration
+        case emptyLimitIntersection
+        case axisNotPresent
+        case negativeDuration
+        case notUnitQuaternion
+        case orientationCallRateExceeded
+        case mailboxFull
+        case rangeOnContinuousAxisTooWide
+
+        public var text: String {
+            switch self {
+            case .nonFiniteValue: "value must be a finite number"
+            case .rangeMinimumNotBelowMaximum: "position range minimum must be below its maximum"
+            case .nonPositiveSpeed: "maximum speed must be greater than 0"
+            case .nonPositiveAcceleration: "maximum acceleration must be greater than 0"
+            case .emptyLimitIntersection: "range does not overlap the stand's hardware range"
+            case .axisNotPresent: "this stand has no such axis"
+            case .negativeDuration: "duration must be 0 or more seconds"
+            case .notUnitQuaternion: "orientation quaternion must have unit length"
+            case .orientationCallRateExceeded:
+                "setOrientation and animate share 2 calls per sliding second; wait for the window to pass"
+            case .mailboxFull: "the command queue to the motion loop is full"
+            case .rangeOnContinuousAxisTooWide: "a range on a continuous axis may span at most one turn (2π)"
+            }
+        }
+    }
+
+    public var code: Code
+    public var reason: Reason
+    /// The axis the problem is on, when it is on one.
+    public var axis: Axis?
+    /// The offending value, when there is one.
+    public var value: Double?
+
+    public init(_ code: Code, _ reason: Reason, axis: Axis? = nil, value: Double? = nil) {
+        self.code = code
+        self.reason = reason
+        self.axis = axis
+        self.value = value
+    }
+
+    public var description: String {
+        var text = "\(code): "
+        if let axis { text += "\(axis): " }
+        text += reason.text
+        if let value { text += " (got \(value))" }
+        return text
+    }
+
+    static func invalid(_ reason: Reason, axis: Axis? = nil, value: Double? = nil) -> SwivelError {
+        SwivelError(.invalidParameter, reason, axis: axis, value: value)
+    }
+}
