@@ -63,10 +63,11 @@ public struct MotionController: Sendable {
 
     public func progress(of requestID: UInt32) -> MotionProgress? { progressLog.progress(of: requestID) }
 
-    /// True when every axis is at rest (commanded velocity 0) and nothing is running.
+    /// True when nothing is running and every axis is at rest (to within 1e-9
+    /// rad/s: a finished move lands with rounding-sized velocities).
     public var isAtRest: Bool {
         guard case .velocity(let v) = source, v == .zero else { return false }
-        return Axis.allCases.allSatisfy { !axes.contains($0) || state[$0].velocity == 0 }
+        return Axis.allCases.allSatisfy { !axes.contains($0) || abs(state[$0].velocity) < 1e-9 }
     }
 
     // MARK: - Commands
@@ -79,6 +80,7 @@ public struct MotionController: Sendable {
     ) throws(SwivelError) -> CommandReply {
         switch command {
         case .setAngularVelocity(let velocity):
+            guard velocity.isFinite else { throw SwivelError.invalid(.nonFiniteValue) }
             try checkAxes(velocity, tolerance: 0)
             end(.cancelled, at: now)
             source = .velocity(velocity)
