@@ -1,0 +1,45 @@
+# Swivel: `make run` (the simulated stand) and `make test` (every test) are the
+# two commands; both install what is missing first.
+SWIFT ?= swift
+BOARD ?= boards/sim.json5
+ARGS ?=
+STRICT := -Xswiftc -warnings-as-errors
+CLANG := $(shell command -v clang 2>/dev/null || echo cc)
+BENCH_OUT := bench/out
+
+.PHONY: all deps build test run release bench clean
+
+all: build
+
+deps:
+	@./scripts/ensure-deps.sh
+
+build: deps
+	$(SWIFT) build $(STRICT)
+
+test: deps
+	$(SWIFT) build --build-tests $(STRICT)
+	$(SWIFT) test --skip-build
+
+# Release mode: the real-time loop is what it will be on the stand.
+run: deps
+	$(SWIFT) build -c release $(STRICT) --product swiveld
+	./.build/release/swiveld --board $(BOARD) $(ARGS)
+
+# A static, stripped daemon that needs nothing on the target but libc and libgpiod.
+release: deps
+	$(SWIFT) build -c release $(STRICT) --static-swift-stdlib --product swiveld
+	@mkdir -p dist
+	strip -o dist/swiveld .build/release/swiveld
+	@ls -l dist/swiveld
+
+# Measures and prints; never asserts. Figures go in docs/BENCHMARKS.md.
+bench: release
+	$(SWIFT) build -c release $(STRICT) --product swivel-bench
+	@mkdir -p $(BENCH_OUT)
+	$(CLANG) -O2 -o $(BENCH_OUT)/nanosleep_loop bench/c/nanosleep_loop.c
+	./.build/release/swivel-bench --c-loop $(BENCH_OUT)/nanosleep_loop --binary dist/swiveld --board $(BOARD) $(ARGS)
+
+clean:
+	$(SWIFT) package clean
+	rm -rf dist $(BENCH_OUT)
