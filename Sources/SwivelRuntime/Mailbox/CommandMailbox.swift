@@ -1,0 +1,106 @@
+public import SwivelCore
+import Synchronization
+
+/// Identifies one posted command so its reply can be collected.
+public struct CommandTicket: Hashable, Sendable {
+    public let value: UInt64
+}
+
+/// The only way commands reach the real-time loop: a bounded queue in, a bounded
+/// queue of replies out.
+///
+/// Any thread may post. The loop thread never waits on these locks: it only
+/// tries them, and a tick that finds one held simply picks the work up on the
+/// next tick (1 ms later). Replies it could not hand over wait in a buffer the
+/// loop thread owns.
+public final class CommandMailbox: Sendable {
+    public typealias Reply = Result<CommandReply, SwivelError>
+
+    struct Posted: Sendable {
+        var ticket: CommandTicket
+        var command: MotionCommand
+    }
+
+    struct Answered: Sendable {
+        var ticket: CommandTicket
+        var reply: Reply
+    }
+
+    private struct Inbox: ~Copyable {
+        var queue: FixedRing<Posted>
+        var nextTicket: UInt64 = 1
+    }
+
+    private let inbox: Mutex<Inbox>
+    private let outbox: Mutex<FixedRing<Answered>>
+    /// Owned by the loop thread: replies not yet handed over.
+    private let pending: Mutex<FixedRing<Answered>>
+    public let capacity: Int
+
+    public init(capacity: Int = 64) {
+        self.capacity = capacity
+        inbox = Mutex(Inbox(queue: FixedRing(capacity: capacity)))
+        outbox = Mutex(FixedRing(capacity: capacity * 2))
+        pending = Mutex(FixedRing(capacity: capacity * 2))
+    }
+
+    /// Queues `command` for the next tick. Fails with `busy` when the queue is full.
+    public func post(_ command: MotionCommand) throws(SwivelError) -> CommandTicket {
+        let ticket: CommandTicket? = inbox.withLock { box in
+            let ticket = CommandTicket(value: box.nextTicket)
+            guard box.queue.push(Posted(ticket: ticket, command: command)) else { return nil }
+            box.nextTicket += 1
+            return ticket
+        }
+        guard let ticket else { throw SwivelError(.busy, .mailboxFull) }
+        return ticket
+    }
+
+    /// The reply to `ticket`, once the loop has produced it; nil until then.
+    /// Replies not collected are dropped, oldest first, when the outbox is full.
+    public func takeReply(_ ticket: CommandTicket) -> Reply? {
+        outbox.withLock { ring in
+            var found: Reply?
+            for _ in 0..<ring.count {
+                guard let answered = ring.pop() else { break }
+                if found == nil, answered.ticket == ticket {
+                    found = answered.reply
+                } else {
+                    _ = ring.push(answered)
+                }
+            }
+            return found
+        }
+    }
+
+    // MARK: - Loop thread side
+
+    /// Takes the next posted command, if the lock is free and one is waiting.
+    func nextCommand() -> Posted? {
+        inbox.withLockIfAvailable { $0.queue.pop() } ?? nil
+    }
+
+    /// Records a reply and hands over whatever replies the outbox lock allows.
+    func answer(_ ticket: CommandTicket, _ reply: Reply) {
+        pending.withLock { waiting in
+            if !waiting.push(Answered(ticket: ticket, reply: reply)) {
+                // Nobody has collected replies for 2×capacity commands; drop the oldest.
+                _ = waiting.pop()
+                _ = waiting.push(Answered(ticket: ticket, reply: reply))
+            }
+        }
+        flushReplies()
+    }
+
+    func flushReplies() {
+        pending.withLock { waiting in
+            guard !waiting.isEmpty else { return }
+            _ = outbox.withLockIfAvailable { ring in
+                while let answered = waiting.pop() {
+                    if ring.isFull { _ = ring.pop() }
+                    _ = ring.push(answered)
+                }
+            }
+        }
+    }
+}
