@@ -36,6 +36,9 @@ extension JSON5Parser {
         // A backslash before a line break continues the string on the next line.
         if Self.isLineTerminator(c) {
             advance()
+            if c == "\r" && current == "\n" {
+                advance()
+            }
             return
         }
         switch c {
