@@ -44,7 +44,7 @@ extension BoardDecoder {
         let components = device.value.dropFirst("/dev/".count).split(separator: "/", omittingEmptySubsequences: false)
         let valid = device.value.hasPrefix("/dev/") && !components.isEmpty
             && components.allSatisfy { !$0.isEmpty && $0 != "." && $0 != ".." }
-            && !device.value.unicodeScalars.contains { $0.value < 0x20 }
+            && !device.value.unicodeScalars.contains { $0.value < 0x20 || $0.value == 0x7F }
         guard valid else {
             report(device, "expected \"pty\" or an absolute device path under /dev/ such as \"/dev/ttyAMA0\", "
                 + "found \(ValueText.quoted(device.value))")
