@@ -113,6 +113,14 @@ import Testing
             keyPath: "", line: 1, reason: "expected the board to be an object { … }, found an array")])
     }
 
+    @Test func textOverOneMebibyteIsRejectedBeforeParsing() {
+        let text = BoardFixture.text + String(repeating: " ", count: 1 << 20)
+        let problems = BoardFixture.problems(text)
+        #expect(problems?.count == 1)
+        #expect(problems?.first?.line == nil)
+        #expect(problems?.first?.reason.contains("the limit is 1048576 bytes") == true)
+    }
+
     @Test func errorDescriptionListsTheSourceAndEveryProblem() {
         let error = BoardError(source: "boards/x.json5", problems: [
             BoardProblem(keyPath: "name", line: 2, reason: "required key is missing"),

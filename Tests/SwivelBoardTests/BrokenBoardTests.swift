@@ -218,6 +218,9 @@ import Testing
         broken("a missing comma",
                [(#"backend: "simulated","#, #"backend: "simulated""#)],
                [("", 5, #"syntax error at 5:3: expected ',' or '}' after the value of "backend", found 'g'"#)]),
+        broken("a missing value",
+               [("maxSpeedRadPerSec: 3,", "maxSpeedRadPerSec: ,")],
+               [("axes.yaw.limits.maxSpeedRadPerSec", 9, "syntax error at 9:63: expected a value, found ','")]),
     ]
 
     @Test(arguments: cases)
