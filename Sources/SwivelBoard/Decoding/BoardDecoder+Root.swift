@@ -1,0 +1,73 @@
+/// The top level: identity, backend, GPIO chip and loop rate, then the sections.
+extension BoardDecoder {
+    func decodeBoard(_ root: JSON5Value) -> Board? {
+        guard case .object(let members) = root.kind else {
+            report("", line: root.line, "expected the board to be an object { … }, found \(ValueText.describe(root))")
+            return nil
+        }
+        let fields = ObjectFields(path: "", line: root.line, members: members)
+        rejectUnknownKeys(fields, allowed: BoardKeys.root)
+
+        let name = string(fields, "name", lengths: 1...64)
+        let hardwareModel = decodeHardwareModel(fields)
+        let backend = choice(fields, "backend", options: ["simulated", "gpiod"])
+            .flatMap { Board.Backend(rawValue: $0.value) }
+        let chipLabel = decodeGPIO(fields)
+        let loopRate = decodeLoopRate(fields)
+        let axes = decodeAxes(fields)
+        let serialPorts = decodeSerialPorts(fields)
+        let simulation = decodeSimulation(fields, backend: backend, loopRate: loopRate)
+
+        guard let name, let hardwareModel, let backend, let chipLabel, let loopRate, let axes,
+              let serialPorts, case .valid(let simulationModel) = simulation else { return nil }
+        return Board(name: name.value, hardwareModel: hardwareModel, backend: backend,
+                     gpioChipLabel: chipLabel, loopRateHz: loopRate.value, axes: axes,
+                     serialPorts: serialPorts, simulation: simulationModel)
+    }
+
+    private func decodeHardwareModel(_ fields: ObjectFields) -> String? {
+        guard let model = string(fields, "hardwareModel", lengths: 1...64) else { return nil }
+        let allowed = model.value.unicodeScalars.allSatisfy { c in
+            ("a"..."z").contains(c) || ("A"..."Z").contains(c) || ("0"..."9").contains(c)
+                || c == "." || c == "_" || c == "-"
+        }
+        guard allowed else {
+            report(model, "may contain only letters A-Z a-z, digits, '.', '_' and '-', found \(ValueText.quoted(model.value))")
+            return nil
+        }
+        return model.value
+    }
+
+    /// The chip is found by label because gpiochip numbers change with probe
+    /// order and kernel version; labels do not.
+    private func decodeGPIO(_ root: ObjectFields) -> String? {
+        guard let gpio = object(root, "gpio", allowed: BoardKeys.gpio, required: true),
+              let label = string(gpio, "chipLabel", lengths: 1...64) else { return nil }
+        let bytes = label.value.utf8.count
+        guard bytes <= BoardKeys.maximumChipLabelBytes else {
+            report(label, "must be at most \(BoardKeys.maximumChipLabelBytes) bytes (the kernel's label size), found \(bytes)")
+            return nil
+        }
+        if looksLikeChipNumberOrDevice(label.value) {
+            report(label, "the chip is found by its label (e.g. \"pinctrl-bcm2711\", as `gpiodetect` shows in brackets), "
+                + "never by number or device name, found \(ValueText.quoted(label.value))")
+            return nil
+        }
+        return label.value
+    }
+
+    private func looksLikeChipNumberOrDevice(_ label: String) -> Bool {
+        let isNumber = { (text: Substring) in !text.isEmpty && text.allSatisfy { ("0"..."9").contains($0) } }
+        return label.hasPrefix("/dev/") || isNumber(label[...])
+            || (label.hasPrefix("gpiochip") && isNumber(label.dropFirst("gpiochip".count)))
+    }
+
+    /// `loop` is optional; without it the loop runs at 1000 Hz.
+    private func decodeLoopRate(_ root: ObjectFields) -> Located<Int>? {
+        guard root.has("loop") else {
+            return Located(value: 1000, path: "loop.rateHz", line: root.line)
+        }
+        guard let loop = object(root, "loop", allowed: BoardKeys.loop, required: false) else { return nil }
+        return integer(loop, "rateHz", in: 100...10000, default: 1000)
+    }
+}

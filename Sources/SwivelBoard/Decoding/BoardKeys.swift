@@ -1,0 +1,29 @@
+/// The keys each object of a board file accepts, in documentation order, and
+/// the fixed sets some values are drawn from. boards/README.md mirrors these.
+enum BoardKeys {
+    static let root = ["name", "hardwareModel", "backend", "gpio", "loop", "axes", "serial", "simulation"]
+    static let gpio = ["chipLabel"]
+    static let loop = ["rateHz"]
+    /// Also the fixed order of pin-conflict checks.
+    static let axisNames = ["pitch", "yaw", "roll"]
+    static let axis = ["continuous", "limits", "motor", "encoder"]
+    static let limits = ["minRad", "maxRad", "maxSpeedRadPerSec", "maxAccelRadPerSec2"]
+    static let motorTypes = ["stepper", "servo"]
+    static let stepper = ["type", "stepLine", "dirLine", "enableLine", "enableActiveLow", "stepsPerRevolution",
+                          "microsteps", "gearRatio", "invertDirection", "maxStepRateHz", "minPulseWidthNs",
+                          "dirSetupNs"]
+    static let servo = ["type", "pwmChip", "pwmChannel", "periodUs", "minPulseUs", "maxPulseUs",
+                        "angleAtMinPulseRad", "angleAtMaxPulseRad"]
+    static let encoder = ["type", "aLine", "bLine", "countsPerRevolution", "invert"]
+    static let serialPort = ["role", "device", "baud"]
+    static let simulation = ["stepperNaturalFrequencyHz", "stepperDampingRatio", "servoSlewRadPerSec",
+                             "integrationStepUs"]
+
+    /// Line offsets on one gpiochip; 512 covers every Raspberry Pi chip with room to spare.
+    static let gpioLines = 0...511
+    static let microsteps = [1, 2, 4, 8, 16, 32, 64, 128, 256]
+    static let bauds = [9600, 19200, 38400, 57600, 115200, 230400, 460800, 500000, 576000, 921600,
+                        1000000, 1500000, 2000000]
+    /// The kernel's gpiochip label field is 32 bytes including the terminating NUL.
+    static let maximumChipLabelBytes = 31
+}

@@ -1,0 +1,97 @@
+import FoundationEssentials
+import Testing
+@testable import SwivelBoard
+
+/// The boards shipped in boards/ must always load.
+@Suite struct BoardFilesTests {
+    static let boardsDirectory: String = {
+        // #filePath is …/Tests/SwivelBoardTests/BoardFilesTests.swift.
+        let components = "\(#filePath)".split(separator: "/", omittingEmptySubsequences: false)
+        return (components.dropLast(3) + ["boards"]).joined(separator: "/")
+    }()
+
+    static func boardFiles() throws -> [String] {
+        try FileManager.default.contentsOfDirectory(atPath: boardsDirectory)
+            .filter { $0.hasSuffix(".json5") }
+            .sorted()
+    }
+
+    @Test func theShippedBoardsAreAllFound() throws {
+        let files = try Self.boardFiles()
+        #expect(files.contains("sim.json5"))
+        #expect(files.contains("sim-continuous.json5"))
+    }
+
+    @Test(arguments: try boardFiles())
+    func everyShippedBoardLoads(file: String) throws {
+        let path = Self.boardsDirectory + "/" + file
+        do {
+            _ = try BoardLoader.load(contentsOf: path)
+        } catch {
+            Issue.record("\(error)")
+        }
+    }
+
+    @Test func simBoardHasTheDocumentedValues() throws {
+        let board = try BoardLoader.load(contentsOf: Self.boardsDirectory + "/sim.json5")
+        let expected = Board(
+            name: "Swivel Simulated Stand",
+            hardwareModel: "swivel-sim-1",
+            backend: .simulated,
+            gpioChipLabel: "swivel-sim",
+            loopRateHz: 1000,
+            axes: Board.Axes(
+                pitch: Board.Axis(
+                    motor: .stepper(Board.Stepper(
+                        stepLine: 23, directionLine: 24, enableLine: 25, enableActiveLow: true,
+                        stepsPerRevolution: 200, microsteps: 16, gearRatio: 2, invertDirection: false,
+                        maxStepRateHz: 20000, minPulseWidthNanoseconds: 2000, directionSetupNanoseconds: 1000)),
+                    encoder: .quadrature(Board.Quadrature(lineA: 13, lineB: 19, countsPerRevolution: 8192, invert: false)),
+                    limits: Board.Limits(minRadians: -0.7, maxRadians: 0.7, maxSpeedRadiansPerSecond: 2,
+                                         maxAccelerationRadiansPerSecondSquared: 10),
+                    continuous: false),
+                yaw: Board.Axis(
+                    motor: .stepper(Board.Stepper(
+                        stepLine: 17, directionLine: 27, enableLine: 22, enableActiveLow: true,
+                        stepsPerRevolution: 200, microsteps: 16, gearRatio: 3, invertDirection: false,
+                        maxStepRateHz: 20000, minPulseWidthNanoseconds: 2000, directionSetupNanoseconds: 1000)),
+                    encoder: .quadrature(Board.Quadrature(lineA: 5, lineB: 6, countsPerRevolution: 8192, invert: false)),
+                    limits: Board.Limits(minRadians: -2.8, maxRadians: 2.8, maxSpeedRadiansPerSecond: 3,
+                                         maxAccelerationRadiansPerSecondSquared: 12),
+                    continuous: false),
+                roll: Board.Axis(
+                    motor: .servo(Board.Servo(
+                        pwmChip: 0, pwmChannel: 0, periodMicroseconds: 20000, minPulseMicroseconds: 1000,
+                        maxPulseMicroseconds: 2000, angleAtMinPulseRadians: -0.785, angleAtMaxPulseRadians: 0.785)),
+                    encoder: nil,
+                    limits: Board.Limits(minRadians: -0.5, maxRadians: 0.5, maxSpeedRadiansPerSecond: 4,
+                                         maxAccelerationRadiansPerSecondSquared: 20),
+                    continuous: false)),
+            serialPorts: [Board.SerialPort(role: .host, device: "pty", baud: 921600)],
+            simulation: Board.Simulation(stepperNaturalFrequencyHz: 120, stepperDampingRatio: 0.7,
+                                         servoSlewRadiansPerSecond: 10.5, integrationStepMicroseconds: 20))
+        #expect(board == expected)
+    }
+
+    @Test func continuousBoardHasASlipRingYawAndABoundedPitch() throws {
+        let board = try BoardLoader.load(contentsOf: Self.boardsDirectory + "/sim-continuous.json5")
+        let yaw = try #require(board.axes.yaw)
+        let pitch = try #require(board.axes.pitch)
+        #expect(board.axes.roll == nil)
+        #expect(yaw.continuous)
+        #expect(yaw.limits.minRadians == nil && yaw.limits.maxRadians == nil)
+        #expect(yaw.encoder != nil && pitch.encoder != nil)
+        #expect(!pitch.continuous)
+        #expect(pitch.limits.minRadians == -0.7 && pitch.limits.maxRadians == 0.7)
+        guard case .stepper = yaw.motor, case .stepper = pitch.motor else {
+            Issue.record("both axes should be steppers")
+            return
+        }
+        #expect(board.backend == .simulated && board.simulation != nil)
+    }
+
+    @Test func theTestFixtureLoads() throws {
+        let board = try BoardLoader.parse(BoardFixture.text, source: "<string>")
+        #expect(board.name == "Test Stand")
+    }
+}
