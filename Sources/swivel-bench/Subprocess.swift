@@ -35,9 +35,14 @@ enum Subprocess {
         let argv: [UnsafeMutablePointer<CChar>?] = ([path] + arguments).map { strdup($0) } + [nil]
         defer { for argument in argv { free(argument) } }
 
+        #if os(Linux)
+        let environment = environ
+        #else
+        let environment = _NSGetEnviron().pointee
+        #endif
         var pid = pid_t()
         let code = argv.withUnsafeBufferPointer { argvBuffer in
-            posix_spawn(&pid, path, &actions, nil, argvBuffer.baseAddress!, environ)
+            posix_spawn(&pid, path, &actions, nil, argvBuffer.baseAddress!, environment)
         }
         close(writeEnd)
         guard code == 0 else {

@@ -53,6 +53,7 @@ import Testing
         #expect(statistics.tickCost.count == statistics.ticks)
         #expect(statistics.privileges == privileges)
         #expect(statistics.periodNanoseconds == Self.period)
+        #expect(statistics.description.contains("ticks=\(ticks.count) overruns=\(statistics.overruns)"))
 
         var gapsWithSkips: UInt64 = 0
         var skippedFromGaps: UInt64 = 0

@@ -78,8 +78,8 @@ public final class RealtimeLoop: Sendable {
         }
     }
 
-    /// Asks the loop to stop and waits until its thread has ended, so no tick runs
-    /// after this returns. Safe to call twice or from several threads. From inside
+    /// Asks the loop to stop and waits until its thread has ended (within about a
+    /// period: the thread notices when it wakes), so no tick runs after this returns. Safe to call twice or from several threads. From inside
     /// the body it only asks: the current tick finishes and no other runs.
     public func stop() {
         stopRequested.store(true, ordering: .releasing)
