@@ -1,1 +1,31 @@
-print("swivel-bench")
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+// `make bench`: measures and prints, never asserts.
+let options: BenchOptions
+do throws(BenchUsageError) {
+    options = try BenchOptions.parse(Array(CommandLine.arguments.dropFirst()))
+} catch {
+    printError("swivel-bench: \(error.reason)\n\(BenchOptions.usage)")
+    exit(2)
+}
+if options.showHelp {
+    print(BenchOptions.usage)
+    exit(0)
+}
+
+var failed = false
+for benchmark in BenchmarkRegistry.selected(by: options) {
+    print("== \(benchmark.name): \(benchmark.summary)")
+    do throws(BenchFailure) {
+        print(try benchmark.run(options).render())
+    } catch {
+        printError("swivel-bench: \(benchmark.name) could not measure: \(error.reason)")
+        failed = true
+    }
+    print()
+}
+exit(failed ? 1 : 0)

@@ -1,0 +1,70 @@
+/// What a benchmark prints: a header, a table and notes.
+struct BenchReport {
+    var header: [String]
+    var table: ResultTable
+    var notes: [String] = []
+
+    func render() -> String {
+        (header + [table.render()] + notes).joined(separator: "\n")
+    }
+}
+
+/// A plain-text table, first column left-aligned, the others right-aligned.
+struct ResultTable {
+    var columns: [String]
+    var rows: [[String]] = []
+
+    mutating func add(_ row: [String]) { rows.append(row) }
+
+    func render() -> String {
+        let all = [columns] + rows
+        var widths = [Int](repeating: 0, count: columns.count)
+        for row in all {
+            for (column, cell) in row.enumerated() where column < widths.count {
+                widths[column] = max(widths[column], cell.count)
+            }
+        }
+        return all.map { row in
+            row.enumerated().map { column, cell in
+                let padding = String(repeating: " ", count: widths[column] - cell.count)
+                return column == 0 ? cell + padding : padding + cell
+            }.joined(separator: "  ").trimmingTrailingSpaces()
+        }.joined(separator: "\n")
+    }
+}
+
+extension String {
+    fileprivate func trimmingTrailingSpaces() -> String {
+        var trimmed = self
+        while trimmed.last == " " { trimmed.removeLast() }
+        return trimmed
+    }
+}
+
+/// Number formatting without Foundation's String(format:).
+enum Format {
+    static func fixed(_ value: Double, decimals: Int) -> String {
+        guard value.isFinite else { return "n/a" }
+        var scale = 1.0
+        for _ in 0..<decimals { scale *= 10 }
+        let scaled = (abs(value) * scale).rounded()
+        let whole = Int64(scaled / scale)
+        let fraction = Int64(scaled) - whole * Int64(scale)
+        let sign = value < 0 && scaled > 0 ? "-" : ""
+        guard decimals > 0 else { return "\(sign)\(whole)" }
+        let digits = String(fraction)
+        return "\(sign)\(whole)." + String(repeating: "0", count: decimals - digits.count) + digits
+    }
+
+    static func microseconds(nanoseconds: Int64) -> String {
+        fixed(Double(nanoseconds) / 1_000, decimals: 1) + " µs"
+    }
+
+    static func microseconds(nanoseconds: Double) -> String {
+        fixed(nanoseconds / 1_000, decimals: 1) + " µs"
+    }
+
+    static func ratio(_ numerator: Double, _ denominator: Double) -> String {
+        denominator > 0 ? fixed(numerator / denominator, decimals: 2) : "n/a"
+    }
+}
