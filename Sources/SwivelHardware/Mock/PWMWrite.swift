@@ -25,4 +25,10 @@ public struct PWMChannelState: Equatable, Sendable {
     public var periodNanoseconds: Int64 = 0
     public var dutyCycleNanoseconds: Int64 = 0
     public var enabled = false
+
+    public init(periodNanoseconds: Int64 = 0, dutyCycleNanoseconds: Int64 = 0, enabled: Bool = false) {
+        self.periodNanoseconds = periodNanoseconds
+        self.dutyCycleNanoseconds = dutyCycleNanoseconds
+        self.enabled = enabled
+    }
 }
