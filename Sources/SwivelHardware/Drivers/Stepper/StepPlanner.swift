@@ -83,6 +83,7 @@ public struct StepPlanner: Equatable, Sendable {
         else { throw .positionOutOfRange }
 
         plan.reset(from: state, pulseWidthNanoseconds: minPulseWidthNanoseconds)
+        plan.directionLevel = directionLevel(for: plan.direction)
         let target = Int64((endPosition + 0.5).rounded(.down))
         var position = state.microsteps
         guard target != position else { return }
