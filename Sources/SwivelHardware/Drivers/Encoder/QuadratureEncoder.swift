@@ -50,7 +50,8 @@ public final class QuadratureEncoder {
     /// than the buffer is still consumed within the tick.
     public func update() {
         while true {
-            let drained = source.drainEvents(into: buffer)
+            // A source may not claim more than the buffer holds; never trust it to.
+            let drained = min(source.drainEvents(into: buffer), buffer.count)
             if drained <= 0 { return }
             for index in 0..<drained {
                 let event = buffer[index]
@@ -68,6 +69,7 @@ public final class QuadratureEncoder {
     }
 
     public var count: Int64 { decoder.count }
+    public var invert: Bool { decoder.invert }
     public var illegalTransitions: UInt64 { decoder.illegalTransitions }
     public var droppedEvents: UInt64 { source.droppedEvents }
 
