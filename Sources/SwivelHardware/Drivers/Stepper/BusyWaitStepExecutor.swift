@@ -1,0 +1,152 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import Synchronization
+
+/// Writes STEP/DIR edges on hardware at their instants from one dedicated
+/// thread that spins on the clock. Userspace GPIO writes cannot be scheduled
+/// by the kernel, so the only way to place a 2 µs pulse at a given instant is
+/// to be awake at that instant.
+///
+/// One thread serves every channel (a spinning thread per axis would eat a
+/// core each): it always writes the earliest pending edge across channels.
+/// Plans arrive through one preallocated single-producer single-consumer queue
+/// per channel; a full queue refuses the plan (counted in `rejectedPlans`) and
+/// the driver plans the steps again next tick, so the loop thread never waits.
+///
+/// The STEP/DIR lines are handed to the executor thread: while it runs,
+/// nothing else may write them. Channels are added before `start()`.
+public final class BusyWaitStepExecutor: StepExecutor {
+    public let maximumStepsPerPlan: Int
+    public let queueDepth: Int
+    private let core: BusyWaitCore
+    private var thread: ThreadHandle?
+
+    public init(
+        clock: any MonotonicClock & Sendable, maximumStepsPerPlan: Int = 256, queueDepth: Int = 8
+    ) throws(HardwareError) {
+        guard maximumStepsPerPlan > 0, queueDepth > 0 else {
+            throw HardwareError(.invalidConfiguration, "busy-wait executor needs positive plan size and queue depth, got \(maximumStepsPerPlan) and \(queueDepth)")
+        }
+        self.maximumStepsPerPlan = maximumStepsPerPlan
+        self.queueDepth = queueDepth
+        core = BusyWaitCore(clock: clock)
+    }
+
+    deinit { stop() }
+
+    public func addChannel(step: any DigitalOutput, direction: any DigitalOutput) throws(HardwareError) -> Int {
+        guard thread == nil else {
+            throw HardwareError(.invalidConfiguration, "add STEP/DIR channels to the busy-wait executor before starting it")
+        }
+        core.queues.append(StepPlanQueue(step: step, direction: direction, depth: queueDepth, stepCapacity: maximumStepsPerPlan))
+        return core.queues.count - 1
+    }
+
+    public func execute(_ plan: StepPlan, channel: Int) -> Bool {
+        guard channel >= 0, channel < core.queues.count else {
+            core.rejectedPlans.add(1, ordering: .relaxed)
+            return false
+        }
+        if plan.isEmpty { return true }
+        guard core.queues[channel].push(plan) else {
+            core.rejectedPlans.add(1, ordering: .relaxed)
+            return false
+        }
+        core.submissions.add(1, ordering: .releasing)
+        return true
+    }
+
+    public var isRunning: Bool { thread != nil }
+
+    public func start() throws(HardwareError) {
+        guard thread == nil else {
+            throw HardwareError(.invalidConfiguration, "the busy-wait executor is already running")
+        }
+        core.stopRequested.store(false, ordering: .releasing)
+        let context = Unmanaged.passRetained(core).toOpaque()
+        var handle = emptyThreadHandle()
+        let result = startExecutorThread(&handle, context)
+        guard result == 0 else {
+            Unmanaged<BusyWaitCore>.fromOpaque(context).release()
+            throw HardwareError(.ioFailure, "could not start the step executor thread (pthread_create error \(result))")
+        }
+        thread = handle
+    }
+
+    /// Stops and joins the thread. Plans still queued are discarded (counted in
+    /// `discardedPlans`): replaying stale instants later would fire them in a burst.
+    public func stop() {
+        guard let handle = thread else { return }
+        core.stopRequested.store(true, ordering: .releasing)
+        _ = joinExecutorThread(handle)
+        thread = nil
+        var discarded = 0
+        for queue in core.queues { discarded += queue.discardAll() }
+        core.discardedPlans.add(UInt64(discarded), ordering: .relaxed)
+    }
+
+    /// Plans refused because a queue was full or the channel unknown.
+    public var rejectedPlans: UInt64 { core.rejectedPlans.load(ordering: .relaxed) }
+    /// Plans fully written.
+    public var executedPlans: UInt64 { core.executedPlans.load(ordering: .acquiring) }
+    /// Plans dropped by `stop()` before they were written.
+    public var discardedPlans: UInt64 { core.discardedPlans.load(ordering: .relaxed) }
+    /// Plans queued and not yet fully written, across channels.
+    public var pendingPlans: Int { core.queues.reduce(0) { $0 + $1.pendingPlans } }
+    /// The worst delay between an edge's instant and its write, for telemetry.
+    public var maximumLatenessNanoseconds: Int64 { core.maximumLateness.load(ordering: .relaxed) }
+}
+
+/// What the executor thread shares with its owner. The queue array is fixed
+/// while the thread runs (channels are added only while stopped).
+final class BusyWaitCore: @unchecked Sendable {
+    let clock: any MonotonicClock & Sendable
+    var queues: [StepPlanQueue] = []
+    let stopRequested = Atomic<Bool>(false)
+    let submissions = Atomic<UInt64>(0)
+    let rejectedPlans = Atomic<UInt64>(0)
+    let executedPlans = Atomic<UInt64>(0)
+    let discardedPlans = Atomic<UInt64>(0)
+    let maximumLateness = Atomic<Int64>(0)
+
+    init(clock: any MonotonicClock & Sendable) { self.clock = clock }
+
+    func run() {
+        while !stopRequested.load(ordering: .acquiring) {
+            let seenSubmissions = submissions.load(ordering: .acquiring)
+            var earliestQueue = -1
+            var earliestInstant = Int64.max
+            for index in queues.indices {
+                if let instant = queues[index].nextEdgeInstant(), instant < earliestInstant {
+                    earliestInstant = instant
+                    earliestQueue = index
+                }
+            }
+            guard earliestQueue >= 0 else {
+                sched_yield()
+                continue
+            }
+            // Spin to the instant, but rescan if a new plan arrives: it may
+            // hold an earlier edge on another channel.
+            var rescan = false
+            while clock.now().nanoseconds < earliestInstant {
+                if stopRequested.load(ordering: .relaxed) { return }
+                if submissions.load(ordering: .acquiring) != seenSubmissions {
+                    rescan = true
+                    break
+                }
+            }
+            if rescan { continue }
+            if queues[earliestQueue].writeNextEdge(at: earliestInstant) {
+                executedPlans.add(1, ordering: .releasing)
+            }
+            let lateness = clock.now().nanoseconds - earliestInstant
+            if lateness > maximumLateness.load(ordering: .relaxed) {
+                maximumLateness.store(lateness, ordering: .relaxed)
+            }
+        }
+    }
+}

@@ -1,0 +1,106 @@
+/// A step/dir stepper driver (A4988, DRV8825, TMC2209 in step/dir mode).
+///
+/// Built from plain values so the runtime, tests and the bench assemble it
+/// the same way. Each tick the loop calls `move` with where the axis must be
+/// at the end of the tick; the driver plans the steps along the straight line
+/// from the previous target and hands them to its executor.
+///
+/// The assembler should request the ENABLE line at its inactive level
+/// (`initialHigh: enableActiveLow`): the driver starts out believing the motor
+/// is disabled.
+public final class StepperDriver {
+    public let planner: StepPlanner
+    public let enableActiveLow: Bool
+    private let enableLine: (any DigitalOutput)?
+    private let executor: any StepExecutor
+    private let channel: Int
+    private let plan: StepPlan
+
+    /// What the next plan starts from; advanced only when the executor accepts a plan.
+    public private(set) var state: StepperState
+    /// Where the last `move` asked the axis to be (the commanded path, not
+    /// quantised and not held back by the rate limit).
+    public private(set) var targetRadians: Double
+    public private(set) var isEnabled = false
+
+    /// Steps emitted later than their crossing instant because of the rate
+    /// limit or the DIR setup time.
+    public private(set) var rateLimitedSteps: UInt64 = 0
+    /// Moves that ended with steps still owed.
+    public private(set) var carryOvers: UInt64 = 0
+    /// Steps owed after the last move (the backlog the next move starts with).
+    public private(set) var backlogSteps = 0
+    /// Moves whose plan hit its capacity (the excess was carried, not lost).
+    public private(set) var planOverflows: UInt64 = 0
+    /// Plans the executor refused (a full queue); their steps were planned again.
+    public private(set) var rejectedPlans: UInt64 = 0
+
+    public init(
+        step: any DigitalOutput, direction: any DigitalOutput, enable: (any DigitalOutput)?,
+        enableActiveLow: Bool, planner: StepPlanner, executor: any StepExecutor, initialRadians: Double = 0
+    ) throws(HardwareError) {
+        guard let microsteps = planner.microsteps(forRadians: initialRadians) else {
+            throw HardwareError(.invalidConfiguration, "initial stepper angle \(initialRadians) rad cannot be counted in microsteps")
+        }
+        self.planner = planner
+        self.enableActiveLow = enableActiveLow
+        self.enableLine = enable
+        self.executor = executor
+        channel = try executor.addChannel(step: step, direction: direction)
+        plan = StepPlan(capacity: executor.maximumStepsPerPlan)
+        state = StepperState(microsteps: microsteps)
+        targetRadians = initialRadians
+    }
+
+    /// Energises the coils (ENABLE to its active level) at `instant`.
+    public func enable(at instant: MonotonicInstant) {
+        enableLine?.set(!enableActiveLow, at: instant)
+        isEnabled = true
+    }
+
+    /// Releases the coils: the axis no longer holds and can be moved by hand.
+    public func disable(at instant: MonotonicInstant) {
+        enableLine?.set(enableActiveLow, at: instant)
+        isEnabled = false
+    }
+
+    /// Moves linearly from the previous target at `start` to `radians` at `end`.
+    /// Real-time path: plans into the preallocated plan and executes it.
+    /// Steps that do not fit are carried to the next move. On a bad input
+    /// nothing changes.
+    public func move(toRadians radians: Double, from start: MonotonicInstant, until end: MonotonicInstant) throws(MotionInputError) {
+        let segment = StepSegment(start: start, end: end, startRadians: targetRadians, endRadians: radians)
+        try planner.plan(segment, from: state, into: plan)
+        targetRadians = radians
+        if plan.overflowedSteps > 0 { planOverflows &+= 1 }
+        guard plan.isEmpty || executor.execute(plan, channel: channel) else {
+            rejectedPlans &+= 1
+            backlogSteps = Self.distance(planner.microsteps(forRadians: radians) ?? state.microsteps, state.microsteps)
+            return
+        }
+        state = plan.endState
+        rateLimitedSteps &+= UInt64(plan.delayedSteps)
+        backlogSteps = plan.carriedSteps
+        if plan.carriedSteps > 0 { carryOvers &+= 1 }
+    }
+
+    /// Declares the axis to be at `radians` without stepping (homing, or
+    /// adopting the encoder's reading after the motor was disabled).
+    public func rebase(toRadians radians: Double) throws(MotionInputError) {
+        guard radians.isFinite else { throw .nonFiniteRadians }
+        guard let microsteps = planner.microsteps(forRadians: radians) else { throw .positionOutOfRange }
+        state.microsteps = microsteps
+        targetRadians = radians
+        backlogSteps = 0
+    }
+
+    /// The angle the motor's field is at: the emitted microsteps.
+    public var commandedRadians: Double { Double(state.microsteps) / planner.microstepsPerRadian }
+
+    /// The plan of the last move, for tests and telemetry. Refilled by the next move.
+    public var lastPlan: StepPlan { plan }
+
+    private static func distance(_ a: Int64, _ b: Int64) -> Int {
+        Int(clamping: a > b ? a - b : b - a)
+    }
+}

@@ -1,0 +1,36 @@
+public import SwivelHardware
+
+/// One axis of the simulated stand: which lines its motor and encoder are
+/// wired to, and the physical constants of the model.
+public struct SimulatedAxisSpec: Equatable, Sendable {
+    public enum Motor: Equatable, Sendable {
+        /// A stepper behind a step/dir driver. The rotor follows the driver's
+        /// field through a spring-damper while ENABLE is active and coasts to
+        /// rest against friction while it is not.
+        case stepper(
+            stepLine: Int, directionLine: Int, enableLine: Int?, enableActiveLow: Bool,
+            microstepsPerRadian: Double, invertDirection: Bool,
+            naturalFrequencyHz: Double, dampingRatio: Double,
+            coastDecelerationRadiansPerSecondSquared: Double = 20)
+        /// A hobby servo: the horn slews at a fixed rate toward the angle the
+        /// latest pulse asks for.
+        case servo(pwmChip: Int, pwmChannel: Int, mapping: ServoPulseMapping, slewRadiansPerSecond: Double)
+    }
+
+    public enum Encoder: Equatable, Sendable {
+        /// An incremental A/B encoder on the axis; `invert` swaps its sense.
+        case quadrature(lineA: Int, lineB: Int, countsPerRadian: Double, invert: Bool)
+    }
+
+    public var name: String
+    public var motor: Motor
+    public var encoder: Encoder?
+    public var initialAngleRadians: Double
+
+    public init(name: String, motor: Motor, encoder: Encoder? = nil, initialAngleRadians: Double = 0) {
+        self.name = name
+        self.motor = motor
+        self.encoder = encoder
+        self.initialAngleRadians = initialAngleRadians
+    }
+}

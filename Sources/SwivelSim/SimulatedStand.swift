@@ -1,0 +1,240 @@
+public import SwivelHardware
+
+/// The physical model of a pan/tilt stand behind a `MockGPIOChip` and a
+/// `MockPWMProvider`. The runtime's drivers write STEP/DIR/ENABLE lines and
+/// PWM channels exactly as on hardware; the stand watches those writes, moves
+/// rotors and horns in time, and drives the encoder A/B input lines back.
+///
+/// Time: the stand integrates up to `clock.now()` whenever someone reads an
+/// input of the chip (it installs the chip's `beforeInputRead` hook), or when
+/// `advance(to:)` is called. Writes stamped with future instants are queued
+/// and applied when the model reaches them. The clock may be a `ManualClock`
+/// (tests, faster than real time) or the system clock (`make run`): same code.
+///
+/// Integration runs in steps of at most `integrationStepNanoseconds`, split at
+/// every queued write so each one takes effect at its own instant. Within a
+/// step the motion laws are solved in closed form (see `SpringDamper`,
+/// `StepperRotor`, `ServoHorn`); the step size only sets how finely encoder
+/// edges are interpolated and how often the servo target is looked at.
+///
+/// Not Sendable: it lives on the thread that owns the chip.
+public final class SimulatedStand {
+    public let clock: any MonotonicClock
+    public let integrationStepNanoseconds: Int64
+    public let axisNames: [String]
+
+    private let chip: MockGPIOChip
+    private let pwm: MockPWMProvider
+    private var axes: [SimulatedAxis]
+    private var queue: OutputEventQueue
+    /// Role of each chip line for this stand, or nil if the stand does not use it.
+    private var lineRoles: [LineRole?]
+    private var pendingEdges: ContiguousArray<PendingEdge>
+    private var nanoseconds: Int64
+    private var advancing = false
+
+    /// Writes that arrived stamped earlier than the model time; applied at once.
+    public private(set) var lateOutputEvents: UInt64 = 0
+    /// Encoder edges the chip refused (the line was taken as an output).
+    public private(set) var inputWiringErrors: UInt64 = 0
+    /// Integration steps in which a shaft moved too far to emit its edges one by one.
+    public private(set) var encoderOverruns: UInt64 = 0
+    /// Writes lost because the event queue was full.
+    public var droppedOutputEvents: UInt64 { queue.dropped }
+
+    enum LineRole {
+        case step(axis: Int)
+        case direction(axis: Int)
+        case enable(axis: Int)
+    }
+
+    struct PendingEdge {
+        var instant: Int64
+        var line: Int
+        var high: Bool
+    }
+
+    public init(
+        chip: MockGPIOChip, pwm: MockPWMProvider, clock: any MonotonicClock,
+        integrationStepNanoseconds: Int64, axes specs: [SimulatedAxisSpec], eventQueueCapacity: Int = 16_384
+    ) throws(HardwareError) {
+        guard integrationStepNanoseconds > 0, integrationStepNanoseconds <= 10_000_000 else {
+            throw HardwareError(.invalidConfiguration, "the integration step must be between 1 ns and 10 ms, got \(integrationStepNanoseconds) ns")
+        }
+        guard eventQueueCapacity > 0 else {
+            throw HardwareError(.invalidConfiguration, "the simulated stand's event queue capacity must be positive, got \(eventQueueCapacity)")
+        }
+        try SimulatedStandValidation.check(specs, chip: chip, pwm: pwm)
+        let now = clock.now().nanoseconds
+        self.chip = chip
+        self.pwm = pwm
+        self.clock = clock
+        self.integrationStepNanoseconds = integrationStepNanoseconds
+        axisNames = specs.map(\.name)
+        nanoseconds = now
+        queue = OutputEventQueue(capacity: eventQueueCapacity)
+        lineRoles = Array(repeating: nil, count: chip.lineCount)
+        pendingEdges = []
+        pendingEdges.reserveCapacity(1_024)
+        axes = []
+        for (index, spec) in specs.enumerated() {
+            axes.append(SimulatedAxis(spec: spec, chip: chip, pwm: pwm, now: now))
+            if case .stepper(let step, let direction, let enable, _, _, _, _, _, _) = spec.motor {
+                lineRoles[step] = .step(axis: index)
+                lineRoles[direction] = .direction(axis: index)
+                if let enable { lineRoles[enable] = .enable(axis: index) }
+            }
+        }
+        for axis in axes {
+            guard let signal = axis.encoder else { continue }
+            let levels = signal.levels
+            try chip.driveInput(line: signal.lineA, high: levels.a, at: clock.now())
+            try chip.driveInput(line: signal.lineB, high: levels.b, at: clock.now())
+        }
+        chip.addOutputObserver { [weak self] line, high, instant in
+            self?.lineWritten(line, high: high, at: instant)
+        }
+        pwm.addObserver { [weak self] write in self?.pwmWritten(write) }
+        chip.beforeInputRead = { [weak self] in
+            guard let self else { return }
+            self.advance(to: self.clock.now())
+        }
+    }
+
+    /// Where the model has integrated to.
+    public var time: MonotonicInstant { MonotonicInstant(nanoseconds: nanoseconds) }
+
+    // MARK: Observing the drivers
+
+    private func lineWritten(_ line: Int, high: Bool, at instant: MonotonicInstant) {
+        guard line >= 0, line < lineRoles.count, let role = lineRoles[line] else { return }
+        switch role {
+        case .step(let axis):
+            if high { enqueue(instant, axis: axis, kind: .stepRising, value: 1) }
+        case .direction(let axis):
+            enqueue(instant, axis: axis, kind: .directionLevel, value: high ? 1 : 0)
+        case .enable(let axis):
+            enqueue(instant, axis: axis, kind: .enableLevel, value: high ? 1 : 0)
+        }
+    }
+
+    private func pwmWritten(_ write: PWMWrite) {
+        guard let axis = axes.firstIndex(where: { $0.pwmChip == write.chip && $0.pwmChannel == write.channel }) else { return }
+        switch write.change {
+        case .periodNanoseconds(let period): enqueue(write.instant, axis: axis, kind: .pwmPeriod, value: period)
+        case .dutyCycleNanoseconds(let duty): enqueue(write.instant, axis: axis, kind: .pwmDuty, value: duty)
+        case .enabled(let enabled): enqueue(write.instant, axis: axis, kind: .pwmEnabled, value: enabled ? 1 : 0)
+        }
+    }
+
+    private func enqueue(_ instant: MonotonicInstant, axis: Int, kind: OutputEvent.Kind, value: Int64) {
+        if instant.nanoseconds < nanoseconds { lateOutputEvents &+= 1 }
+        queue.push(instant: instant.nanoseconds, axis: axis, kind: kind, value: value)
+    }
+
+    // MARK: Time
+
+    /// Integrates the stand up to `instant` (an earlier instant does nothing).
+    public func advance(to instant: MonotonicInstant) {
+        // Driving encoder inputs never reads them back, but a reader hooked on
+        // another chip could; one integration at a time.
+        guard !advancing else { return }
+        advancing = true
+        defer { advancing = false }
+        let target = instant.nanoseconds
+        applyDue()
+        while nanoseconds < target {
+            var next = min(target, nanoseconds &+ integrationStepNanoseconds)
+            if let event = queue.earliestInstant, event < next { next = event }
+            for axis in axes {
+                if let sample = axis.horn?.nextSample, sample < next { next = sample }
+            }
+            integrate(to: next)
+            applyDue()
+        }
+    }
+
+    private func applyDue() {
+        while let event = queue.pop(dueBy: nanoseconds) {
+            axes[event.axis].apply(event, at: nanoseconds)
+        }
+        for axis in axes {
+            guard let horn = axis.horn else { continue }
+            while let sample = horn.nextSample, sample <= nanoseconds {
+                horn.sample(at: sample)
+            }
+        }
+    }
+
+    private func integrate(to end: Int64) {
+        let start = nanoseconds
+        let seconds = Double(end - start) / 1e9
+        pendingEdges.removeAll(keepingCapacity: true)
+        for axis in axes {
+            let before = axis.angleRadians
+            axis.integrate(seconds: seconds)
+            guard var signal = axis.encoder else { continue }
+            let complete = signal.follow(from: before, at: start, to: axis.angleRadians, at: end) { instant, line, high in
+                insertPending(PendingEdge(instant: instant, line: line, high: high))
+            }
+            axis.encoder = signal
+            if !complete { encoderOverruns &+= 1 }
+        }
+        nanoseconds = end
+        for edge in pendingEdges {
+            do {
+                try chip.driveInput(line: edge.line, high: edge.high, at: MonotonicInstant(nanoseconds: edge.instant))
+            } catch {
+                inputWiringErrors &+= 1
+            }
+        }
+    }
+
+    /// Keeps the edges of all encoders of one step in time order (stable),
+    /// so a request holding several encoders sees them as they happened.
+    private func insertPending(_ edge: PendingEdge) {
+        var index = pendingEdges.count
+        pendingEdges.append(edge)
+        while index > 0, pendingEdges[index - 1].instant > edge.instant {
+            pendingEdges[index] = pendingEdges[index - 1]
+            index -= 1
+        }
+        pendingEdges[index] = edge
+    }
+
+    // MARK: Observation
+
+    private func axis(named name: String) -> SimulatedAxis? {
+        guard let index = axisNames.firstIndex(of: name) else { return nil }
+        advance(to: clock.now())
+        return axes[index]
+    }
+
+    /// The rotor or horn angle now (the model first catches up with the clock); nil for an unknown axis.
+    public func angleRadians(axis name: String) -> Double? { axis(named: name)?.angleRadians }
+
+    public func velocityRadiansPerSecond(axis name: String) -> Double? { axis(named: name)?.velocityRadiansPerSecond }
+
+    /// A stepper's field angle (steps counted by its driver); nil for a servo or an unknown axis.
+    public func fieldRadians(axis name: String) -> Double? { axis(named: name)?.rotor?.fieldRadians }
+
+    /// Whether the motor drives its axis now: a stepper's driver enabled, a servo receiving pulses.
+    public func isDriven(axis name: String) -> Bool? {
+        guard let axis = axis(named: name) else { return nil }
+        if let rotor = axis.rotor { return rotor.isEnabled }
+        return axis.horn?.pwmEnabled
+    }
+
+    /// Knocks the axis: adds `radiansPerSecond` to its velocity now, as a hand
+    /// pushing the camera would. A held stepper springs back; a released one
+    /// coasts; a servo ignores it (its gear train is not back-drivable).
+    public func push(axis name: String, radiansPerSecond: Double) throws(HardwareError) {
+        guard radiansPerSecond.isFinite else {
+            throw HardwareError(.invalidConfiguration, "a push of \(radiansPerSecond) rad/s is not a number the model can apply")
+        }
+        guard let axis = axis(named: name) else {
+            throw HardwareError(.invalidConfiguration, "the simulated stand has no axis '\(name)' (it has \(axisNames))")
+        }
+        axis.rotor?.velocityRadiansPerSecond += radiansPerSecond
+    }
+}

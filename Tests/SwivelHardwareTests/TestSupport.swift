@@ -1,0 +1,34 @@
+import SwivelHardware
+
+/// A small deterministic generator (SplitMix64) so property tests are seeded
+/// and reproducible without Foundation.
+struct SplitMix64: RandomNumberGenerator {
+    private var state: UInt64
+
+    init(seed: UInt64) { state = seed }
+
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}
+
+func ns(_ value: Int64) -> MonotonicInstant { MonotonicInstant(nanoseconds: value) }
+
+/// The rising edges logged on `line`, oldest first.
+func risingEdges(_ chip: MockGPIOChip, line: Int) -> [LineTransition] {
+    chip.transitions(onLine: line).filter(\.high)
+}
+
+/// Pulse widths on `line`: each rising edge paired with the falling edge after it.
+func pulseWidths(_ chip: MockGPIOChip, line: Int) -> [Int64] {
+    let log = chip.transitions(onLine: line)
+    var widths: [Int64] = []
+    for index in log.indices.dropLast() where log[index].high && !log[index + 1].high {
+        widths.append(log[index + 1].instant.nanoseconds(since: log[index].instant))
+    }
+    return widths
+}
