@@ -3,17 +3,9 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
-public import SwivelHardware
+import SwivelHardware
 
-/// CLOCK_MONOTONIC, the clock the real-time loop sleeps on. Stateless, so one
-/// instance can be read from any thread.
-public final class SystemMonotonicClock: MonotonicClock, Sendable {
-    public init() {}
-
-    public func now() -> MonotonicInstant {
-        MonotonicInstant(nanoseconds: Self.readNanoseconds())
-    }
-
+extension SystemMonotonicClock {
     @inline(__always)
     static func readNanoseconds() -> Int64 {
         var time = timespec()
