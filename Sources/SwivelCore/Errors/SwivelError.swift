@@ -45,6 +45,7 @@ public struct SwivelError: Error, Equatable, Sendable, CustomStringConvertible {
         case orientationCallRateExceeded
         case mailboxFull
         case rangeOnContinuousAxisTooWide
+        case standHalted
 
         public var text: String {
             switch self {
@@ -60,6 +61,7 @@ public struct SwivelError: Error, Equatable, Sendable, CustomStringConvertible {
                 "setOrientation and animate share 2 calls per sliding second; wait for the window to pass"
             case .mailboxFull: "the command queue to the motion loop is full"
             case .rangeOnContinuousAxisTooWide: "a range on a continuous axis may span at most one turn (2π)"
+            case .standHalted: "the stand is shutting down: motors stopped and disabled"
             }
         }
     }

@@ -1,0 +1,69 @@
+public import SwivelCore
+public import SwivelHardware
+
+/// One axis's hardware as the tick sees it: the motor driver and, when the
+/// board has one, the encoder the axis's position is measured with.
+public final class AxisDrive {
+    public enum Motor {
+        case stepper(StepperDriver)
+        case servo(ServoDriver)
+    }
+
+    public let axis: Axis
+    public let motor: Motor
+    public let encoder: QuadratureEncoder?
+    /// Failures of the driver on commanded positions (never expected: every
+    /// position comes out of the limiter finite and in range).
+    public private(set) var driverFaults: UInt64 = 0
+
+    init(axis: Axis, motor: Motor, encoder: QuadratureEncoder?) {
+        self.axis = axis
+        self.motor = motor
+        self.encoder = encoder
+    }
+
+    /// The position measured through the encoder, or nil on an open-loop axis.
+    func measure() -> Radians? {
+        guard let encoder else { return nil }
+        encoder.update()
+        return encoder.positionRadians
+    }
+
+    /// Drives the motor to `position` over [start, end].
+    func drive(to position: Radians, from start: MonotonicInstant, until end: MonotonicInstant) {
+        do {
+            switch motor {
+            case .stepper(let stepper): try stepper.move(toRadians: position, from: start, until: end)
+            case .servo(let servo): try servo.command(angleRadians: position, at: start)
+            }
+        } catch {
+            driverFaults &+= 1
+        }
+    }
+
+    func enable(at instant: MonotonicInstant) {
+        switch motor {
+        case .stepper(let stepper): stepper.enable(at: instant)
+        case .servo(let servo): servo.enable(at: instant)
+        }
+    }
+
+    func disable(at instant: MonotonicInstant) {
+        switch motor {
+        case .stepper(let stepper): stepper.disable(at: instant)
+        case .servo(let servo): servo.disable(at: instant)
+        }
+    }
+
+    var isEnabled: Bool {
+        switch motor {
+        case .stepper(let stepper): stepper.isEnabled
+        case .servo(let servo): servo.isEnabled
+        }
+    }
+
+    var stepsRateLimited: UInt64 {
+        if case .stepper(let stepper) = motor { return stepper.rateLimitedSteps }
+        return 0
+    }
+}

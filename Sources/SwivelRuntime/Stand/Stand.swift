@@ -1,0 +1,197 @@
+public import SwivelBoard
+import SwivelCore
+public import SwivelHardware
+import Synchronization
+
+/// A board turned into a running stand: drivers, encoders and the motion
+/// controller, advanced one control period per `tick`.
+///
+/// `tick` is the real-time path. The loop thread calls it every period (the
+/// daemon) or a test calls it with a manual clock (virtual time): the same
+/// code either way. It reads the encoders, applies queued commands, advances
+/// the controller, plans the motors' motion one period ahead, and publishes a
+/// status snapshot. It does not allocate, log, block on a lock or do I/O
+/// beyond the drivers' own line writes.
+///
+/// Thread confinement: after init, only one thread calls `tick`. Other threads
+/// use `mailbox`, `status()` and `requestHalt()`, which are safe anywhere.
+public final class Stand: @unchecked Sendable {
+    public let board: Board
+    public let periodNanoseconds: Int64
+    /// Steps are planned for the period starting this far after the tick's
+    /// deadline, so a wake-up up to one period late never makes them late.
+    public let leadNanoseconds: Int64
+    public let mailbox: CommandMailbox
+
+    private let published = Mutex(StandStatus())
+    private let haltRequested = Atomic(false)
+    private let haltedFlag = Atomic(false)
+
+    // Loop-thread state.
+    private(set) var controller: MotionController
+    let drives: [AxisDrive]
+    private var demo: DemoScript?
+    private var origin: MonotonicInstant?
+    private var current = StandStatus()
+    private var lastRequestID: UInt32?
+
+    /// - Parameter playDemo: run the demo until a host command arrives (the simulated board with no host).
+    public init(board: Board, hardware: StandHardware, playDemo: Bool, mailboxCapacity: Int = 64) throws(StandSetupError) {
+        self.board = board
+        periodNanoseconds = 1_000_000_000 / Int64(board.loopRateHz)
+        leadNanoseconds = periodNanoseconds
+        mailbox = CommandMailbox(capacity: mailboxCapacity)
+        drives = try hardware.makeDrives(for: board)
+        var initial = PerAxis<Radians>(repeating: 0)
+        for drive in drives { initial[drive.axis] = drive.measure() ?? 0 }
+        do {
+            controller = try MotionController(
+                hardwareLimits: board.hardwareLimits(), initialPositions: initial,
+                tickSeconds: Double(periodNanoseconds) / 1e9)
+        } catch {
+            throw StandSetupError("motion limits: \(error)")
+        }
+        demo = playDemo ? DemoScript() : nil
+        current.axes = controller.axes
+        for drive in drives where drive.encoder != nil { current.encoderAxes.insert(AxisSet(drive.axis)) }
+        current.limits = controller.limits
+        current.commanded = controller.state
+        current.measured = initial
+        published.withLock { $0 = current }
+    }
+
+    /// The last published current.
+    public func status() -> StandStatus { published.withLock { $0 } }
+
+    /// Asks the stand to decelerate to rest and then disable its drivers.
+    /// Commands that arrive after this are refused.
+    public func requestHalt() { haltRequested.store(true, ordering: .releasing) }
+
+    /// Stopped and disabled; safe to stop the loop and exit.
+    public var isHalted: Bool { haltedFlag.load(ordering: .acquiring) }
+
+    /// The longest a halt can take: the slowest axis decelerating from its top speed.
+    public var worstCaseStopSeconds: Double {
+        var worst = 0.0
+        for axis in Axis.allCases {
+            guard let limit = controller.hardwareLimits[axis] else { continue }
+            worst = max(worst, limit.maximumSpeed / limit.maximumAcceleration)
+        }
+        return worst
+    }
+
+    /// Disables every driver at once, without decelerating: for a shutdown that
+    /// could not wait for `requestHalt` to finish. Call only when no thread is
+    /// ticking (after the loop has stopped).
+    public func disableDriversNow(at instant: MonotonicInstant) {
+        for drive in drives where drive.isEnabled { drive.disable(at: instant) }
+        current.halted = true
+        haltedFlag.store(true, ordering: .releasing)
+        published.withLock { $0 = current }
+    }
+
+    // MARK: - The tick
+
+    public func tick(at now: MonotonicInstant) {
+        if origin == nil {
+            origin = now
+            for drive in drives { drive.enable(at: now) }
+        }
+        let time = Double(now.nanoseconds(since: origin ?? now)) / 1e9
+        guard !current.halted else {
+            rejectQueuedCommands()
+            return
+        }
+
+        var measured = controller.state.map { $1.position }
+        for drive in drives {
+            if let position = drive.measure() { measured[drive.axis] = position }
+        }
+
+        if haltRequested.load(ordering: .acquiring), !current.halting {
+            current.halting = true
+            demo = nil
+            _ = try? controller.apply(.stop, at: time, measured: measured)
+        }
+        if current.halting {
+            rejectQueuedCommands()
+        } else {
+            applyQueuedCommands(at: time, measured: measured)
+        }
+        if demo != nil, let phase = demo?.advance(at: time, controller: &controller) {
+            current.demoPhase = phase
+            noteRequest(controller.activeMotion)
+        }
+
+        let commanded = controller.tick(at: time)
+        let start = now.advanced(byNanoseconds: leadNanoseconds)
+        let end = start.advanced(byNanoseconds: periodNanoseconds)
+        for drive in drives { drive.drive(to: commanded[drive.axis].position, from: start, until: end) }
+
+        if current.halting, controller.isAtRest {
+            for drive in drives { drive.disable(at: end) }
+            current.halted = true
+            haltedFlag.store(true, ordering: .releasing)
+        }
+        publish(time: time, measured: measured)
+    }
+
+    private func applyQueuedCommands(at time: Seconds, measured: PerAxis<Radians>) {
+        while let posted = mailbox.nextCommand() {
+            // The stand is the host's from its first command on.
+            if demo != nil {
+                demo = nil
+                current.demoPhase = nil
+            }
+            do {
+                let reply = try controller.apply(posted.command, at: time, measured: measured)
+                if case .started(let receipt) = reply { lastRequestID = receipt.requestID }
+                current.commandsApplied &+= 1
+                mailbox.answer(posted.ticket, .success(reply))
+            } catch {
+                current.commandsRejected &+= 1
+                mailbox.answer(posted.ticket, .failure(error))
+            }
+        }
+        mailbox.flushReplies()
+    }
+
+    private func rejectQueuedCommands() {
+        while let posted = mailbox.nextCommand() {
+            current.commandsRejected &+= 1
+            mailbox.answer(posted.ticket, .failure(SwivelError(.notConnected, .standHalted)))
+        }
+        mailbox.flushReplies()
+    }
+
+    private func noteRequest(_ motion: MotionController.ActiveMotion) {
+        switch motion {
+        case .velocity: break
+        case .orientation(let id), .animation(_, let id): lastRequestID = id
+        }
+    }
+
+    private func publish(time: Seconds, measured: PerAxis<Radians>) {
+        current.time = time
+        current.ticks &+= 1
+        current.commanded = controller.state
+        current.measured = measured
+        current.limits = controller.limits
+        current.activeMotion = controller.activeMotion
+        current.lastRequest = lastRequestID.flatMap { controller.progress(of: $0) }
+        current.demoCycles = demo?.cycles ?? current.demoCycles
+        var illegal: UInt64 = 0, dropped: UInt64 = 0, lateSteps: UInt64 = 0, faults: UInt64 = 0
+        for drive in drives {
+            illegal &+= drive.encoder?.illegalTransitions ?? 0
+            dropped &+= drive.encoder?.droppedEvents ?? 0
+            lateSteps &+= drive.stepsRateLimited
+            faults &+= drive.driverFaults
+        }
+        current.encoderIllegalTransitions = illegal
+        current.encoderDroppedEvents = dropped
+        current.rateLimitedSteps = lateSteps
+        current.driverFaults = faults
+        // Never wait for a reader: a skipped publish is replaced 1 ms later.
+        _ = published.withLockIfAvailable { $0 = current }
+    }
+}

@@ -1,0 +1,35 @@
+public import SwivelCore
+
+/// What the stand is doing, as of its last tick: published by the loop thread,
+/// read by anyone (the status line, telemetry, tests). Plain values only, so
+/// publishing it never allocates.
+public struct StandStatus: Equatable, Sendable {
+    /// Seconds since the stand's first tick.
+    public var time: Seconds = 0
+    public var ticks: UInt64 = 0
+    public var axes: AxisSet = []
+    /// Axes measured through an encoder; the others report their commanded position.
+    public var encoderAxes: AxisSet = []
+    /// The limiter's output: where each axis is commanded to be at the end of the tick.
+    public var commanded = PerAxis(repeating: Limiter.State.rest)
+    /// Where each axis is, through its encoder (or commanded, on an open-loop axis).
+    public var measured = PerAxis<Radians>(repeating: 0)
+    public var limits = PerAxis<AxisLimits?>(repeating: nil)
+    public var activeMotion: MotionController.ActiveMotion = .velocity(.zero)
+    /// The most recent move or animation, from the demo or a host.
+    public var lastRequest: MotionProgress?
+    /// nil once the demo has stopped (or was never played).
+    public var demoPhase: DemoScript.Phase?
+    public var demoCycles = 0
+    public var halting = false
+    /// Stopped, drivers disabled: what a shutdown ends in.
+    public var halted = false
+    public var commandsApplied: UInt64 = 0
+    public var commandsRejected: UInt64 = 0
+    public var encoderIllegalTransitions: UInt64 = 0
+    public var encoderDroppedEvents: UInt64 = 0
+    public var rateLimitedSteps: UInt64 = 0
+    public var driverFaults: UInt64 = 0
+
+    public init() {}
+}

@@ -1,0 +1,39 @@
+import SwivelCore
+
+/// The daemon's live one-line status: per-axis position and velocity (measured
+/// through the encoders where the axis has one), what is moving the stand, and
+/// the loop's timing.
+public enum StatusLine {
+    public static func format(_ status: StandStatus, loop: LoopStatistics?) -> String {
+        var parts: [String] = [fixed(status.time, 1) + "s"]
+        for axis in [Axis.yaw, .pitch, .roll] where status.axes.contains(axis) {
+            let position = status.measured[axis]
+            let velocity = status.commanded[axis].velocity
+            let source = status.encoderAxes.contains(axis) ? "" : "*"
+            parts.append("\(axis) \(fixed(position, 3, signed: true))\(source) rad \(fixed(velocity, 2, signed: true)) rad/s")
+        }
+        parts.append(describe(status))
+        if let loop {
+            parts.append(
+                "loop p99 wake \(humanDuration(nanoseconds: loop.wakeLatency.percentileNanoseconds(0.99)))"
+                    + " tick \(humanDuration(nanoseconds: loop.tickCost.percentileNanoseconds(0.99)))"
+                    + " overruns \(loop.overruns)")
+        }
+        return parts.joined(separator: " | ")
+    }
+
+    /// What is moving the stand, in words.
+    public static func describe(_ status: StandStatus) -> String {
+        if status.halted { return "halted, drivers disabled" }
+        if status.halting { return "stopping" }
+        if let phase = status.demoPhase { return phase.description }
+        switch status.activeMotion {
+        case .velocity(let v) where v == .zero: return "holding"
+        case .velocity(let v): return "velocity \(fixed(v.pitch, 2, signed: true))/\(fixed(v.yaw, 2, signed: true))/\(fixed(v.roll, 2, signed: true)) rad/s"
+        case .orientation(let id):
+            return "move #\(id) \(Int((status.lastRequest?.fractionCompleted ?? 0) * 100))%"
+        case .animation(let name, let id):
+            return "animate \(name) #\(id) \(Int((status.lastRequest?.fractionCompleted ?? 0) * 100))%"
+        }
+    }
+}

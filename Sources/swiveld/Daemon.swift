@@ -1,0 +1,143 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import SwivelBoard
+import SwivelCore
+import SwivelHardware
+import SwivelRuntime
+
+/// swiveld: load the board, run the stand on the real-time loop, show what it
+/// does, and on SIGINT/SIGTERM (or after --duration) bring it to a stop,
+/// disable the drivers and exit 0.
+enum Daemon {
+    static let exitUsage: Int32 = 64   // EX_USAGE
+    static let exitConfig: Int32 = 78  // EX_CONFIG
+    static let exitSoftware: Int32 = 70 // EX_SOFTWARE
+
+    static func run(arguments: [String]) -> Int32 {
+        let options: Options
+        do {
+            options = try Options.parse(arguments)
+        } catch {
+            StandardError.write("swiveld: \(error)\n\(Options.usage)\n")
+            return exitUsage
+        }
+        if options.showHelp {
+            print(Options.usage)
+            return 0
+        }
+        if options.showVersion {
+            print("swiveld \(SwivelVersion.string)")
+            return 0
+        }
+        Log.setThreshold(options.verbose ? .debug : .info)
+        // Before any thread exists, so every thread inherits the blocked mask.
+        var signals = SignalWatcher()
+
+        let path = options.boardPath ?? "/etc/swivel/board.json5"
+        let board: Board
+        do {
+            board = try BoardLoader.load(contentsOf: path)
+        } catch {
+            Log.error("board \(path) is not valid (\(error.problems.count) problem\(error.problems.count == 1 ? "" : "s")):")
+            for problem in error.problems { Log.error("\(path): \(problem)") }
+            return exitConfig
+        }
+        Log.info("board '\(board.name)' (\(board.hardwareModel)) from \(path): \(axisSummary(board)), \(board.loopRateHz) Hz, backend \(board.backend.rawValue)")
+
+        let clock = SystemMonotonicClock()
+        let simulation: SimulatedHardware
+        let stand: Stand
+        do {
+            switch board.backend {
+            case .simulated:
+                simulation = try SimulatedHardware(board: board, clock: clock)
+            case .gpiod:
+                throw StandSetupError(
+                    "this build drives simulated boards only; the libgpiod and sysfs-PWM backends for real boards are not built yet")
+            }
+            stand = try Stand(board: board, hardware: simulation.hardware, playDemo: options.playDemo)
+        } catch {
+            Log.error("cannot set up the stand: \(error)")
+            return exitConfig
+        }
+
+        let loop: RealtimeLoop
+        do {
+            loop = try RealtimeLoop(periodNanoseconds: stand.periodNanoseconds, clock: clock) { tick in
+                stand.tick(at: tick.deadline)
+            }
+            let privileges = try loop.start()
+            if let warning = privileges.warning { Log.warning(warning) }
+        } catch {
+            Log.error("cannot start the real-time loop: \(error)")
+            return exitSoftware
+        }
+        Log.notice(options.playDemo
+            ? "running the demo; Ctrl-C to stop"
+            : "running; Ctrl-C to stop")
+
+        let started = clock.now()
+        let display = StatusDisplay(interactive: isTerminal(1))
+        var lastPhase: DemoScript.Phase?
+        var reason = "stopped"
+        while true {
+            if let signal = signals.poll() {
+                reason = signal
+                break
+            }
+            if let duration = options.durationSeconds, clock.now().nanoseconds(since: started) >= Int64(duration * 1e9) {
+                reason = "--duration \(fixed(duration, 1)) s elapsed"
+                break
+            }
+            let status = stand.status()
+            if status.demoPhase != lastPhase, let phase = status.demoPhase {
+                display.log { Log.info(phase.description) }
+                lastPhase = phase
+            }
+            display.show(StatusLine.format(status, loop: loop.statistics()))
+            sleep(milliseconds: 100)
+        }
+
+        display.log { Log.notice("\(reason): decelerating to a stop") }
+        stand.requestHalt()
+        let deadline = clock.now().advanced(byNanoseconds: Int64((stand.worstCaseStopSeconds + 2) * 1e9))
+        var forced = false
+        while !stand.isHalted {
+            if signals.poll() != nil {
+                display.log { Log.warning("second signal: disabling the drivers without waiting") }
+                forced = true
+                break
+            }
+            if clock.now() >= deadline {
+                display.log { Log.error("the stand did not come to rest in time; disabling the drivers") }
+                forced = true
+                break
+            }
+            display.show(StatusLine.format(stand.status(), loop: loop.statistics()))
+            sleep(milliseconds: 20)
+        }
+        loop.stop()
+        if forced { stand.disableDriversNow(at: clock.now()) }
+        display.finish()
+        withExtendedLifetime(simulation) {}
+
+        print(Summary.format(stand.status(), loop: loop.statistics(), elapsedSeconds: clock.now().nanoseconds(since: started)))
+        return forced ? exitSoftware : 0
+    }
+
+    static func axisSummary(_ board: Board) -> String {
+        var parts: [String] = []
+        for (name, axis) in [("yaw", board.axes.yaw), ("pitch", board.axes.pitch), ("roll", board.axes.roll)] {
+            guard let axis else { continue }
+            let motor = switch axis.motor {
+            case .stepper: "stepper"
+            case .servo: "servo"
+            }
+            parts.append("\(name) \(motor)\(axis.encoder == nil ? "" : "+encoder")\(axis.continuous ? " (continuous)" : "")")
+        }
+        return parts.joined(separator: ", ")
+    }
+}

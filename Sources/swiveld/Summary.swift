@@ -1,0 +1,24 @@
+import SwivelCore
+import SwivelRuntime
+
+/// What swiveld prints when it exits.
+enum Summary {
+    static func format(_ status: StandStatus, loop: LoopStatistics, elapsedSeconds nanoseconds: Int64) -> String {
+        let wake = loop.wakeLatency, cost = loop.tickCost
+        var lines = [
+            "swiveld: ran \(fixed(Double(nanoseconds) / 1e9, 1)) s: \(loop.ticks) ticks at \(1_000_000_000 / loop.periodNanoseconds) Hz, \(loop.overruns) overruns (\(loop.skippedDeadlines) deadlines skipped)",
+            "  wake latency p50 \(humanDuration(nanoseconds: wake.percentileNanoseconds(0.5))) p99 \(humanDuration(nanoseconds: wake.percentileNanoseconds(0.99))) max \(humanDuration(nanoseconds: wake.maxNanoseconds))",
+            "  tick cost    p50 \(humanDuration(nanoseconds: cost.percentileNanoseconds(0.5))) p99 \(humanDuration(nanoseconds: cost.percentileNanoseconds(0.99))) max \(humanDuration(nanoseconds: cost.maxNanoseconds))",
+            "  SCHED_FIFO \(loop.fifoGranted ? "granted" : "not granted"), mlockall \(loop.memoryLocked ? "granted" : "not granted")",
+        ]
+        var axes: [String] = []
+        for axis in [Axis.yaw, .pitch, .roll] where status.axes.contains(axis) {
+            axes.append("\(axis) \(fixed(status.measured[axis], 4, signed: true)) rad (\(status.encoderAxes.contains(axis) ? "encoder" : "commanded"))")
+        }
+        lines.append("  final: " + axes.joined(separator: ", "))
+        lines.append("  commands applied \(status.commandsApplied), rejected \(status.commandsRejected); demo cycles \(status.demoCycles)")
+        lines.append("  encoder illegal transitions \(status.encoderIllegalTransitions), dropped edge events \(status.encoderDroppedEvents), rate-limited steps \(status.rateLimitedSteps), driver faults \(status.driverFaults)")
+        lines.append(status.halted ? "  stopped; drivers disabled" : "  NOT confirmed stopped")
+        return lines.joined(separator: "\n")
+    }
+}
