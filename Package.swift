@@ -59,6 +59,7 @@ let package = Package(
         .testTarget(name: "SwivelHardwareTests", dependencies: ["SwivelHardware", "SwivelSim"], swiftSettings: strict),
         .testTarget(name: "SwivelBoardTests", dependencies: ["SwivelBoard"], swiftSettings: strict),
         .testTarget(name: "SwivelRuntimeTests", dependencies: ["SwivelRuntime"], swiftSettings: strict),
+        .testTarget(name: "SwivelLinuxTests", dependencies: ["SwivelLinux"], swiftSettings: strict),
     ],
     swiftLanguageModes: [.v6]
 )
