@@ -1,0 +1,104 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import Testing
+
+/// The built `swiveld`, run as a maker runs it.
+@Suite(.serialized) struct DaemonTests {
+    /// `swift test` runs the test bundle from the build's bin directory, next to `swiveld`.
+    static let swiveld: String = {
+        var parts = CommandLine.arguments[0].split(separator: "/", omittingEmptySubsequences: false)
+        parts.removeLast()
+        return parts.joined(separator: "/") + "/swiveld"
+    }()
+
+    static let simBoard = BoardFixtures.boardsDirectory + "/sim.json5"
+
+    @Test func theBinaryIsBuilt() {
+        #expect(access(Self.swiveld, X_OK) == 0, "expected swiveld at \(Self.swiveld): build with `swift build --build-tests`")
+    }
+
+    @Test func runsTheDemoForAGivenDurationAndStopsCleanly() throws {
+        let result = try Subprocess.run(Self.swiveld, ["--board", Self.simBoard, "--duration", "1.5"])
+        #expect(result.status == 0, "stderr: \(result.standardError)")
+        #expect(result.standardError.contains("demo: slump"))
+        #expect(result.standardError.contains("--duration 1.5 s elapsed: decelerating to a stop"))
+        #expect(result.standardOutput.contains("swiveld: ran"))
+        #expect(result.standardOutput.contains("stopped; drivers disabled"))
+        // Not a terminal: the status comes as plain lines, no carriage returns.
+        #expect(result.standardOutput.contains("yaw "))
+        #expect(!result.standardOutput.contains("\r"))
+    }
+
+    @Test func sigtermDeceleratesDisablesAndExitsZero() throws {
+        let process = try Subprocess.launch(Self.swiveld, ["--board", Self.simBoard])
+        sleepSeconds(1.5)
+        process.signal(SIGTERM)
+        let result = process.wait()
+        #expect(result.status == 0, "stderr: \(result.standardError)")
+        #expect(result.standardError.contains("SIGTERM: decelerating to a stop"))
+        #expect(result.standardOutput.contains("stopped; drivers disabled"))
+    }
+
+    @Test func sigintDoesTheSame() throws {
+        let process = try Subprocess.launch(Self.swiveld, ["--board", Self.simBoard, "--no-demo"])
+        sleepSeconds(1)
+        process.signal(SIGINT)
+        let result = process.wait()
+        #expect(result.status == 0, "stderr: \(result.standardError)")
+        #expect(result.standardOutput.contains("stopped; drivers disabled"))
+        #expect(result.standardOutput.contains("demo cycles 0"))
+    }
+
+    @Test func aBadBoardExitsNonZeroNamingTheKeyPath() throws {
+        let path = "/tmp/swivel-bad-board-\(getpid()).json5"
+        let bad = try String(decoding: readAll(Self.simBoard), as: UTF8.self)
+            .replacing("stepLine: 17", with: "stepPin: 17")
+            .replacing("dirLine: 24", with: "dirLine: 27")
+        try write(bad, to: path)
+        defer { unlink(path) }
+        let result = try Subprocess.run(Self.swiveld, ["--board", path, "--duration", "1"])
+        #expect(result.status == 78) // EX_CONFIG
+        #expect(result.standardError.contains("axes.yaw.motor.stepPin"))
+        #expect(result.standardError.contains("(did you mean \"stepLine\"?)"))
+        #expect(result.standardError.contains("axes.yaw.motor.stepLine (line 39): required key is missing"))
+        #expect(result.standardError.contains("pin 27 used by axes.yaw.motor.dirLine and axes.pitch.motor.dirLine"))
+    }
+
+    @Test func aMissingBoardSaysWhy() throws {
+        let result = try Subprocess.run(Self.swiveld, ["--board", "/nonexistent/board.json5"])
+        #expect(result.status == 78)
+        #expect(result.standardError.contains("No such file or directory"))
+    }
+
+    @Test func badArgumentsPrintTheUsage() throws {
+        let result = try Subprocess.run(Self.swiveld, ["--duration", "-3"])
+        #expect(result.status == 64)
+        #expect(result.standardError.contains("--duration must be a positive number of seconds"))
+        #expect(result.standardError.contains("usage: swiveld"))
+        let help = try Subprocess.run(Self.swiveld, ["--help"])
+        #expect(help.status == 0)
+        #expect(help.standardOutput.contains("usage: swiveld"))
+    }
+
+    private func readAll(_ path: String) throws -> [UInt8] {
+        guard let file = fopen(path, "r") else { throw Subprocess.SpawnError(code: errno) }
+        defer { fclose(file) }
+        var bytes: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        while true {
+            let count = fread(&buffer, 1, buffer.count, file)
+            if count <= 0 { break }
+            bytes.append(contentsOf: buffer[0..<count])
+        }
+        return bytes
+    }
+
+    private func write(_ text: String, to path: String) throws {
+        guard let file = fopen(path, "w") else { throw Subprocess.SpawnError(code: errno) }
+        defer { fclose(file) }
+        _ = text.utf8CString.withUnsafeBufferPointer { fputs($0.baseAddress!, file) }
+    }
+}

@@ -1,0 +1,43 @@
+import SwivelCore
+import SwivelHardware
+import SwivelRuntime
+import Testing
+
+/// The daemon's arrangement in-process: the stand ticked by the real-time loop
+/// thread on the system clock, commands posted from another thread.
+@Suite struct StandOnRealtimeLoopTests {
+    @Test func commandsFromAnotherThreadMoveTheStandThenItHalts() throws {
+        let board = try BoardFixtures.load("sim.json5")
+        let clock = SystemMonotonicClock()
+        let simulation = try SimulatedHardware(board: board, clock: clock)
+        let stand = try Stand(board: board, hardware: simulation.hardware, playDemo: false)
+        let loop = try RealtimeLoop(periodNanoseconds: stand.periodNanoseconds, clock: clock, request: .none) { tick in
+            stand.tick(at: tick.deadline)
+        }
+        try loop.start()
+        defer { loop.stop() }
+
+        let ticket = try stand.mailbox.post(.setOrientation(.angles(Vector3(yaw: 0.3)), durationSeconds: 0.3, relative: false))
+        var reply: CommandMailbox.Reply?
+        for _ in 0..<2000 where reply == nil {
+            reply = stand.mailbox.takeReply(ticket)
+            sleepSeconds(0.001)
+        }
+        guard case .success(.started(let receipt))? = reply else {
+            Issue.record("no receipt: \(String(describing: reply))")
+            return
+        }
+        for _ in 0..<3000 where stand.status().lastRequest?.isFinished != true { sleepSeconds(0.001) }
+        #expect(stand.status().lastRequest?.requestID == receipt.requestID)
+        #expect(stand.status().lastRequest?.isFinished == true)
+        sleepSeconds(0.05)
+        #expect(abs(stand.status().measured.yaw - 0.3) < DemoThroughEncodersTests.encoderTolerance)
+
+        stand.requestHalt()
+        for _ in 0..<3000 where !stand.isHalted { sleepSeconds(0.001) }
+        #expect(stand.isHalted)
+        loop.stop()
+        #expect(simulation.chip.outputLevel(line: 22) == true) // yaw ENABLE inactive (active low)
+        withExtendedLifetime(simulation) {}
+    }
+}
