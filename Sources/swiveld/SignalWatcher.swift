@@ -33,14 +33,3 @@ struct SignalWatcher {
         return nil
     }
 }
-
-func sleep(milliseconds: Int) {
-    var request = timespec(tv_sec: milliseconds / 1_000, tv_nsec: (milliseconds % 1_000) * 1_000_000)
-    var remaining = timespec()
-    while nanosleep(&request, &remaining) != 0, errno == EINTR { request = remaining }
-}
-
-func isTerminal(_ fd: Int32) -> Bool { isatty(fd) == 1 }
-
-// fflush(nil) flushes every stream; naming `stdout` is a data race in Swift 6.
-func flushStandardOutput() { fflush(nil) }

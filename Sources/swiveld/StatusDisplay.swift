@@ -13,7 +13,10 @@ final class StatusDisplay {
     func show(_ line: String) {
         updates += 1
         if interactive {
-            print("\r\u{1B}[K" + line, terminator: "")
+            // A line that wraps cannot be redrawn in place: cut it to the terminal's width.
+            let width = terminalColumns()
+            let shown = line.count > width ? String(line.prefix(max(width - 1, 1))) : line
+            print("\r\u{1B}[K" + shown, terminator: "")
             flushStandardOutput()
             showing = true
         } else if updates - lastPrinted >= 10 || lastPrinted == 0 {

@@ -13,7 +13,7 @@ public enum StatusLine {
             parts.append("\(axis) \(fixed(position, 3, signed: true))\(source) rad \(fixed(velocity, 2, signed: true)) rad/s")
         }
         parts.append(describe(status))
-        if let loop {
+        if let loop, loop.ticks > 0 {
             parts.append(
                 "loop p99 wake \(humanDuration(nanoseconds: loop.wakeLatency.percentileNanoseconds(0.99)))"
                     + " tick \(humanDuration(nanoseconds: loop.tickCost.percentileNanoseconds(0.99)))"
