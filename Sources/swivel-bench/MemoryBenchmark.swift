@@ -8,11 +8,9 @@ import Darwin
 /// the C loop baseline run for as long at the same time, and this benchmark's
 /// own high-water mark for reference.
 ///
-/// Two readings of the child's peak: wait4's ru_maxrss, and the child's own
-/// VmHWM polled from /proc until it exits. On Linux ru_maxrss cannot go below
-/// the spawning process's RSS: exec folds the old address space's high-water
-/// mark into it, and a posix_spawn child execs from ours. So when this process
-/// is bigger than the child, ru_maxrss reports us; VmHWM is the child alone.
+/// Two readings of each child's peak: wait4's ru_maxrss, taken by the small C
+/// launcher bench/c/peak_rss (see there why not by this process), and the
+/// child's own VmHWM polled from /proc until it exits, as a cross-check.
 struct MemoryBenchmark: Benchmark {
     let name = "memory"
     let summary = "peak RSS of the static swiveld running a board, vs the C loop baseline"
@@ -31,46 +29,43 @@ struct MemoryBenchmark: Benchmark {
         let secondsText = Format.fixed(seconds, decimals: seconds.rounded() == seconds ? 0 : 1)
         let cLoop = options.cLoopPath ?? BenchOptions.defaultCLoopPath
         let cLoopPresent = access(cLoop, X_OK) == 0
-        let ownAtSpawn = ProcessMemory.statusKibibytes("VmHWM", process: "self")
+        let launcher = try PeakRSSLauncher.locate()
+        let ownHighWater = ProcessMemory.statusKibibytes("VmHWM", process: "self")
 
         // Both at once: memory does not mind sharing the machine, and it saves a run.
-        let daemon = try Subprocess.spawn(
-            binary, arguments: ["--board", options.boardPath, "--duration", secondsText], errorOutput: .merge)
-        let baseline = cLoopPresent
-            ? try? Subprocess.spawn(cLoop, arguments: ["--seconds", secondsText], errorOutput: .merge) : nil
+        let daemon = try launcher.spawn(binary, arguments: ["--board", options.boardPath, "--duration", secondsText])
+        let baseline = cLoopPresent ? try? launcher.spawn(cLoop, arguments: ["--seconds", secondsText]) : nil
         let watch = watchUntilExit(daemon: daemon, baseline: baseline, seconds: seconds)
 
-        let daemonResult = try Subprocess.finish(daemon)
-        let baselineResult = try baseline.map { child throws(BenchFailure) in try Subprocess.finish(child) }
-        guard daemonResult.exitCode == 0 else {
+        let daemonRun = try launcher.finish(daemon)
+        let baselineRun = baseline.flatMap { child in try? launcher.finish(child) }
+        guard daemonRun.exitCode == 0 else {
             throw BenchFailure(
-                "\(binary) --board \(options.boardPath) --duration \(secondsText) \(daemonResult.howItEnded):\n"
-                    + daemonResult.standardOutput)
+                "\(binary) --board \(options.boardPath) --duration \(secondsText) \(daemonRun.howItEnded):\n"
+                    + daemonRun.output)
         }
-        let daemonMaximum = Self.kibibytes(rusageMaximum: daemonResult.maximumResidentSetRaw)
-        let baselineClean = baselineResult?.exitCode == 0
-        let baselineMaximum = baselineClean ? baselineResult.map { Self.kibibytes(rusageMaximum: $0.maximumResidentSetRaw) } : nil
+        let baselineClean = baselineRun?.exitCode == 0
+        let baselineMaximum = baselineClean ? baselineRun?.maximumResidentKibibytes : nil
         let baselineHighWater = baselineClean ? watch.baselineHighWater : nil
 
         var table = ResultTable(columns: ["metric", "swiveld", "C loop", "ratio", "target"])
         table.add([
-            "peak RSS (own VmHWM, polled)", watch.daemonHighWater.map(Self.format) ?? "n/a",
-            baselineHighWater.map(Self.format) ?? "-",
-            Self.ratio(watch.daemonHighWater, baselineHighWater), "≤ 16 MiB",
+            "peak RSS (wait4 ru_maxrss)", Self.format(daemonRun.maximumResidentKibibytes),
+            baselineMaximum.map(Self.format) ?? "-", Self.ratio(daemonRun.maximumResidentKibibytes, baselineMaximum),
+            "≤ 16 MiB",
         ])
         table.add([
-            "peak RSS (wait4 ru_maxrss)", Self.format(daemonMaximum), baselineMaximum.map(Self.format) ?? "-",
-            Self.ratio(daemonMaximum, baselineMaximum), "≤ 16 MiB",
+            "peak RSS (own VmHWM, polled)", watch.daemonHighWater.map(Self.format) ?? "n/a",
+            baselineHighWater.map(Self.format) ?? "-", Self.ratio(watch.daemonHighWater, baselineHighWater), "≤ 16 MiB",
         ])
-        table.add(["swivel-bench VmHWM at spawn (reference)", ownAtSpawn.map(Self.format) ?? "n/a", "-", "-", "-"])
+        table.add(["swivel-bench VmHWM (reference)", ownHighWater.map(Self.format) ?? "n/a", "-", "-", "-"])
 
         var report = BenchReport(
             header: [
-                "\(binary) --board \(options.boardPath) --duration \(secondsText), with \(cLoopPresent ? "\(cLoop) --seconds \(secondsText)" : "no C loop baseline") alongside; KiB as the kernel counts them (1 MiB = 1024 KiB).",
-                "The ru_maxrss row cannot fall below swivel-bench's own RSS at spawn (exec keeps the spawner's high-water mark); the VmHWM row is the child alone.",
+                "\(binary) --board \(options.boardPath) --duration \(secondsText), with \(cLoopPresent ? "\(cLoop) --seconds \(secondsText)" : "no C loop baseline") alongside, each under \(launcher.path); KiB as the kernel counts them (1 MiB = 1024 KiB).",
             ],
             table: table)
-        let summary = daemonResult.standardOutput.split(separator: "\n").filter {
+        let summary = daemonRun.output.split(separator: "\n").filter {
             $0.hasPrefix("swiveld: ran") || $0.contains("SCHED_FIFO")
         }
         if !summary.isEmpty {
@@ -91,6 +86,10 @@ struct MemoryBenchmark: Benchmark {
         } else if !baselineClean {
             report.notes.append("The C loop baseline did not finish cleanly; its figures are left out.")
         }
+        if watch.daemonHighWater == nil {
+            report.notes.append("could not find the daemon under \(launcher.path) in /proc to poll its VmHWM.")
+        }
+        if let note = launcher.buildNote { report.notes.append(note) }
         return report
     }
 
@@ -105,10 +104,12 @@ struct MemoryBenchmark: Benchmark {
     /// Polls both children's VmHWM until neither has an address space left
     /// (exited; a zombie has none), and looks inside the daemon once, a second
     /// before its run ends, when everything it maps is mapped.
-    private func watchUntilExit(daemon: Subprocess.Running, baseline: Subprocess.Running?, seconds: Double) -> Watch {
+    private func watchUntilExit(
+        daemon: Subprocess.Running, baseline: Subprocess.Running?, seconds: Double
+    ) -> Watch {
         var watch = Watch()
-        let daemonPid = "\(daemon.pid)"
-        let baselinePid = baseline.map { "\($0.pid)" }
+        guard let daemonPid = PeakRSSLauncher.childPid(of: daemon) else { return watch }
+        let baselinePid = baseline.flatMap { PeakRSSLauncher.childPid(of: $0) }
         let started = monotonicNanoseconds()
         let lookAt = Int64(max(0.5, seconds - 1) * 1e9)
         let giveUp = Int64((seconds + Self.graceSeconds) * 1e9)
@@ -130,15 +131,6 @@ struct MemoryBenchmark: Benchmark {
             }
             sleep(seconds: Self.pollSeconds)
         }
-    }
-
-    /// ru_maxrss is KiB on Linux and bytes on Darwin.
-    private static func kibibytes(rusageMaximum raw: Int) -> Int {
-        #if os(Linux)
-        raw
-        #else
-        raw / 1_024
-        #endif
     }
 
     private static func format(_ kibibytes: Int) -> String {

@@ -5,14 +5,15 @@ import Darwin
 #endif
 
 /// Runs a program and captures its standard output. posix_spawn, since
-/// FoundationEssentials has no Process; wait4, so the child's peak RSS comes back too.
+/// FoundationEssentials has no Process.
+///
+/// No ru_maxrss here: a posix_spawn child's reads at least this process's RSS
+/// (see bench/c/peak_rss.c), so peak RSS goes through that launcher instead.
 enum Subprocess {
     struct Result {
         var exitCode: Int32?
         var signal: Int32?
         var standardOutput: String
-        /// The child's peak resident set (ru_maxrss: KiB on Linux, bytes on Darwin).
-        var maximumResidentSetRaw: Int
 
         /// "exited with 3" / "was killed by signal 9", for a failure message.
         var howItEnded: String {
@@ -96,8 +97,7 @@ enum Subprocess {
         close(child.readEnd)
 
         var status: Int32 = 0
-        var usage = rusage()
-        while wait4(child.pid, &status, 0, &usage) == -1 {
+        while waitpid(child.pid, &status, 0) == -1 {
             guard errno == EINTR else {
                 throw BenchFailure("cannot wait for \(child.path): \(describeErrno(errno))")
             }
@@ -107,8 +107,7 @@ enum Subprocess {
         return Result(
             exitCode: terminatingSignal == 0 ? (status >> 8) & 0xff : nil,
             signal: terminatingSignal == 0 ? nil : terminatingSignal,
-            standardOutput: String(decoding: output, as: UTF8.self),
-            maximumResidentSetRaw: Int(usage.ru_maxrss))
+            standardOutput: String(decoding: output, as: UTF8.self))
     }
 
     private static func readAll(_ descriptor: Int32) -> [UInt8] {
