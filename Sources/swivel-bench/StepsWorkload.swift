@@ -9,6 +9,8 @@ struct StepsWorkload {
     static let maxStepRateHz = 200_000.0
     static let segmentSteps = 4_000
     static let segmentsPerDirection = 50
+    /// Twice a segment: room for a carried backlog, so no plan ever overflows.
+    static let planCapacity = 2 * segmentSteps
     /// The simulated yaw axis: 200 steps × 16 microsteps × 3:1 belt per turn.
     static let microstepsPerRadian = 200.0 * 16 * 3 / (2 * Double.pi)
 
@@ -50,7 +52,7 @@ struct StepsWorkload {
 
     /// `StepPlanner.plan` alone, into one reused plan.
     func planOnly(steps: Int) throws(BenchFailure) -> Outcome {
-        let plan = StepPlan(capacity: Self.segmentSteps + 96)
+        let plan = StepPlan(capacity: Self.planCapacity)
         var state = StepperState(microsteps: 0)
         let segments = max(1, steps / Self.segmentSteps)
         var planned = 0
@@ -85,7 +87,7 @@ struct StepsWorkload {
             let direction = try chip.requestOutput(line: 1, initialHigh: false, consumer: "bench-dir")
             driver = try StepperDriver(
                 step: step, direction: direction, enable: nil, enableActiveLow: false, planner: planner,
-                executor: InstantStepExecutor(maximumStepsPerPlan: Self.segmentSteps + 96))
+                executor: InstantStepExecutor(maximumStepsPerPlan: Self.planCapacity))
         } catch {
             throw BenchFailure("stepper driver on a mock chip: \(error)")
         }

@@ -27,8 +27,6 @@ struct Samples {
 
     mutating func add(_ value: Double) { values.append(value) }
 
-    var isEmpty: Bool { values.isEmpty }
-
     var median: Double {
         let sorted = values.sorted()
         guard !sorted.isEmpty else { return .nan }
