@@ -4,19 +4,44 @@ struct BenchOptions: Equatable {
     var loopSeconds: Double = 10
     /// The C baseline binary; nil means "look in the default place".
     var cLoopPath: String?
+    /// The naive C tick baseline; nil means "the default place, built if missing".
+    var cTickPath: String?
+    /// The static release daemon the memory and binary benchmarks look at.
+    var binaryPath = defaultBinaryPath
+    /// The board the daemon runs for the memory benchmark.
+    var boardPath = defaultBoardPath
+    /// Ticks per timed repetition of the tick benchmark.
+    var ticks = 200_000
+    /// Repetitions of each timed measurement; the median is reported.
+    var repetitions = 5
+    /// How long the daemon runs for the memory benchmark.
+    var memorySeconds: Double = 5
     /// Run only the benchmark with this name.
     var only: String?
     var showHelp = false
 
     static let defaultCLoopPath = "bench/out/nanosleep_loop"
+    static let defaultCTickPath = "bench/out/naive_tick"
+    static let cTickSource = "bench/c/naive_tick.c"
+    static let defaultBinaryPath = "dist/swiveld"
+    static let defaultBoardPath = "boards/sim.json5"
 
     static let usage = """
-        usage: swivel-bench [--loop-seconds N] [--c-loop PATH] [--only NAME]
-          --loop-seconds N  seconds of 1 kHz loop for each of Swift and C (default 10),
-                            run interleaved C, Swift, C, Swift in halves of N/2
-          --c-loop PATH     the C baseline built from bench/c/nanosleep_loop.c
-                            (default \(defaultCLoopPath))
-          --only NAME       run one benchmark: \(BenchmarkRegistry.names.joined(separator: ", "))
+        usage: swivel-bench [--only NAME] [--loop-seconds N] [--c-loop PATH] [--c-tick PATH]
+                            [--ticks N] [--repetitions N] [--binary PATH] [--board FILE]
+                            [--memory-seconds N]
+          --only NAME          run one benchmark: \(BenchmarkRegistry.names.joined(separator: ", "))
+          --loop-seconds N     seconds of 1 kHz loop for each of Swift and C (default 10),
+                               run interleaved C, Swift, C, Swift in halves of N/2
+          --c-loop PATH        the C baseline built from bench/c/nanosleep_loop.c
+                               (default \(defaultCLoopPath))
+          --c-tick PATH        the naive C baseline built from \(cTickSource)
+                               (default \(defaultCTickPath), compiled with clang -O2 if missing or stale)
+          --ticks N            ticks per timed repetition of the tick benchmark (default 200000)
+          --repetitions N      repetitions of each timed figure; the median is printed (default 5)
+          --binary PATH        the static release daemon, for memory and binary (default \(defaultBinaryPath))
+          --board FILE         the board the daemon runs for memory (default \(defaultBoardPath))
+          --memory-seconds N   how long the daemon runs for memory (default 5)
         Measures and prints; never asserts. Absolute numbers depend on the machine.
         """
 
@@ -28,13 +53,21 @@ struct BenchOptions: Equatable {
             case "--help", "-h":
                 options.showHelp = true
             case "--loop-seconds":
-                let text = try value(after: argument, in: &remaining)
-                guard let seconds = Double(text), seconds.isFinite, seconds > 0, seconds <= 3_600 else {
-                    throw BenchUsageError("--loop-seconds needs a number of seconds in (0, 3600], got \"\(text)\"")
-                }
-                options.loopSeconds = seconds
+                options.loopSeconds = try seconds(after: argument, in: &remaining)
+            case "--memory-seconds":
+                options.memorySeconds = try seconds(after: argument, in: &remaining)
             case "--c-loop":
                 options.cLoopPath = try value(after: argument, in: &remaining)
+            case "--c-tick":
+                options.cTickPath = try value(after: argument, in: &remaining)
+            case "--binary":
+                options.binaryPath = try value(after: argument, in: &remaining)
+            case "--board":
+                options.boardPath = try value(after: argument, in: &remaining)
+            case "--ticks":
+                options.ticks = try count(after: argument, in: &remaining, range: 1_000...100_000_000)
+            case "--repetitions":
+                options.repetitions = try count(after: argument, in: &remaining, range: 1...101)
             case "--only":
                 let name = try value(after: argument, in: &remaining)
                 guard BenchmarkRegistry.names.contains(name) else {
@@ -54,6 +87,24 @@ struct BenchOptions: Equatable {
             throw BenchUsageError("\(option) needs a value")
         }
         return value
+    }
+
+    private static func seconds(after option: String, in remaining: inout ArraySlice<String>) throws(BenchUsageError) -> Double {
+        let text = try value(after: option, in: &remaining)
+        guard let seconds = Double(text), seconds.isFinite, seconds > 0, seconds <= 3_600 else {
+            throw BenchUsageError("\(option) needs a number of seconds in (0, 3600], got \"\(text)\"")
+        }
+        return seconds
+    }
+
+    private static func count(
+        after option: String, in remaining: inout ArraySlice<String>, range: ClosedRange<Int>
+    ) throws(BenchUsageError) -> Int {
+        let text = try value(after: option, in: &remaining)
+        guard let count = Int(text), range.contains(count) else {
+            throw BenchUsageError("\(option) needs a whole number in \(range.lowerBound)...\(range.upperBound), got \"\(text)\"")
+        }
+        return count
     }
 }
 

@@ -64,6 +64,21 @@ enum Format {
         fixed(nanoseconds / 1_000, decimals: 1) + " µs"
     }
 
+    /// Whole nanoseconds from 100 ns up, one decimal below.
+    static func nanoseconds(_ value: Double, unit: Bool = true) -> String {
+        fixed(value, decimals: abs(value) >= 100 ? 0 : 1) + (unit ? " ns" : "")
+    }
+
+    /// Binary megabytes, as `ls -lh` and `free` count them.
+    static func mebibytes(bytes: Double) -> String {
+        fixed(bytes / 1_048_576, decimals: 1) + " MiB"
+    }
+
+    /// Millions of steps per second.
+    static func stepsPerSecond(_ value: Double) -> String {
+        fixed(value / 1e6, decimals: 1) + " M/s"
+    }
+
     static func ratio(_ numerator: Double, _ denominator: Double) -> String {
         denominator > 0 ? fixed(numerator / denominator, decimals: 2) : "n/a"
     }

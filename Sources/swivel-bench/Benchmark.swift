@@ -10,7 +10,11 @@ protocol Benchmark: Sendable {
 
 enum BenchmarkRegistry {
     static let all: [any Benchmark] = [
-        WakeLatencyBenchmark()
+        WakeLatencyBenchmark(),
+        TickBenchmark(),
+        StepsBenchmark(),
+        MemoryBenchmark(),
+        BinaryBenchmark(),
     ]
 
     static var names: [String] { all.map(\.name) }

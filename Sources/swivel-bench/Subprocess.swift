@@ -4,22 +4,59 @@ import Glibc
 import Darwin
 #endif
 
-/// Runs a program and captures its standard output (standard error passes
-/// through to ours). posix_spawn, since FoundationEssentials has no Process.
+/// Runs a program and captures its standard output. posix_spawn, since
+/// FoundationEssentials has no Process.
+///
+/// No ru_maxrss here: a posix_spawn child's reads at least this process's RSS
+/// (see bench/c/peak_rss.c), so peak RSS goes through that launcher instead.
 enum Subprocess {
     struct Result {
         var exitCode: Int32?
         var signal: Int32?
         var standardOutput: String
+
+        /// "exited with 3" / "was killed by signal 9", for a failure message.
+        var howItEnded: String {
+            signal.map { "was killed by signal \($0)" } ?? "exited with \(exitCode ?? -1)"
+        }
     }
 
-    static func run(_ path: String, arguments: [String]) throws(BenchFailure) -> Result {
+    /// Where the child's standard error goes.
+    enum ErrorOutput {
+        /// Straight to ours (a child's warnings reach the user as they happen).
+        case inherit
+        /// Into the captured standard output, in order (a compiler's diagnostics, a daemon's log).
+        case merge
+    }
+
+    /// A started child. `finish` must be called once, to reap it.
+    struct Running {
+        let path: String
+        let pid: pid_t
+        fileprivate let readEnd: Int32
+    }
+
+    static func run(
+        _ path: String, arguments: [String], searchPath: Bool = false, errorOutput: ErrorOutput = .inherit
+    ) throws(BenchFailure) -> Result {
+        try finish(spawn(path, arguments: arguments, searchPath: searchPath, errorOutput: errorOutput))
+    }
+
+    /// Starts `path` (looked up on PATH when `searchPath`) with its standard
+    /// output on a pipe. Nothing drains the pipe until `finish`, so a child that
+    /// writes more than a pipe holds (64 KiB) waits for it.
+    static func spawn(
+        _ path: String, arguments: [String], searchPath: Bool = false, errorOutput: ErrorOutput = .inherit
+    ) throws(BenchFailure) -> Running {
         var pipeEnds: [Int32] = [-1, -1]
         guard pipe(&pipeEnds) == 0 else {
             throw BenchFailure("cannot create a pipe for \(path): \(describeErrno(errno))")
         }
         let readEnd = pipeEnds[0]
         let writeEnd = pipeEnds[1]
+        // A second child spawned while this one runs must not inherit this pipe.
+        _ = fcntl(readEnd, F_SETFD, FD_CLOEXEC)
+        _ = fcntl(writeEnd, F_SETFD, FD_CLOEXEC)
 
         #if os(Linux)
         var actions = posix_spawn_file_actions_t()
@@ -28,9 +65,9 @@ enum Subprocess {
         #endif
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
+        // dup2 clears close-on-exec on the copy, so fd 1 (and 2) survive the exec.
         posix_spawn_file_actions_adddup2(&actions, writeEnd, 1)
-        posix_spawn_file_actions_addclose(&actions, readEnd)
-        posix_spawn_file_actions_addclose(&actions, writeEnd)
+        if errorOutput == .merge { posix_spawn_file_actions_adddup2(&actions, writeEnd, 2) }
 
         let argv: [UnsafeMutablePointer<CChar>?] = ([path] + arguments).map { strdup($0) } + [nil]
         defer { for argument in argv { free(argument) } }
@@ -42,19 +79,29 @@ enum Subprocess {
         #endif
         var pid = pid_t()
         let code = argv.withUnsafeBufferPointer { argvBuffer in
-            posix_spawn(&pid, path, &actions, nil, argvBuffer.baseAddress!, environment)
+            searchPath
+                ? posix_spawnp(&pid, path, &actions, nil, argvBuffer.baseAddress!, environment)
+                : posix_spawn(&pid, path, &actions, nil, argvBuffer.baseAddress!, environment)
         }
         close(writeEnd)
         guard code == 0 else {
             close(readEnd)
             throw BenchFailure("cannot start \(path): \(describeErrno(code))")
         }
+        return Running(path: path, pid: pid, readEnd: readEnd)
+    }
 
-        let output = readAll(readEnd)
-        close(readEnd)
+    /// Reads the child's output to the end and reaps it.
+    static func finish(_ child: Running) throws(BenchFailure) -> Result {
+        let output = readAll(child.readEnd)
+        close(child.readEnd)
 
         var status: Int32 = 0
-        while waitpid(pid, &status, 0) == -1 && errno == EINTR {}
+        while waitpid(child.pid, &status, 0) == -1 {
+            guard errno == EINTR else {
+                throw BenchFailure("cannot wait for \(child.path): \(describeErrno(errno))")
+            }
+        }
         // WIFEXITED / WEXITSTATUS / WTERMSIG are macros Swift cannot import.
         let terminatingSignal = status & 0x7f
         return Result(

@@ -15,6 +15,8 @@ struct WakeLatencyBenchmark: Benchmark {
     let summary = "1 kHz wake latency, Swift RealtimeLoop (empty body) vs C clock_nanosleep loop"
 
     static let periodNanoseconds: Int64 = 1_000_000
+    /// The target: Swift's p99 wake latency within 1.5× the C loop's. Printed, never asserted.
+    static let p99TargetRatio = 1.5
 
     func run(_ options: BenchOptions) throws(BenchFailure) -> BenchReport {
         let halfSeconds = options.loopSeconds / 2
@@ -89,8 +91,8 @@ struct WakeLatencyBenchmark: Benchmark {
     }
 
     private func table(swift: Side, c: Side?) -> ResultTable {
-        var table = ResultTable(columns: ["metric", "Swift", "C", "Swift/C"])
-        func latencyRow(_ metric: String, _ value: (LatencyHistogram) -> Double) {
+        var table = ResultTable(columns: ["metric", "Swift", "C", "Swift/C", "target"])
+        func latencyRow(_ metric: String, target: String = "", _ value: (LatencyHistogram) -> Double) {
             let swiftValue = value(swift.wakeLatency)
             let cValue = c.map { value($0.wakeLatency) }
             table.add([
@@ -98,17 +100,20 @@ struct WakeLatencyBenchmark: Benchmark {
                 Format.microseconds(nanoseconds: swiftValue),
                 cValue.map { Format.microseconds(nanoseconds: $0) } ?? "-",
                 cValue.map { Format.ratio(swiftValue, $0) } ?? "-",
+                target,
             ])
         }
         latencyRow("wake p50") { Double($0.percentileNanoseconds(0.5)) }
-        latencyRow("wake p99") { Double($0.percentileNanoseconds(0.99)) }
+        latencyRow("wake p99", target: "Swift/C ≤ \(Format.fixed(Self.p99TargetRatio, decimals: 2))") {
+            Double($0.percentileNanoseconds(0.99))
+        }
         latencyRow("wake max") { Double($0.maxNanoseconds) }
         latencyRow("wake mean") { $0.meanNanoseconds }
-        table.add(["ticks", "\(swift.ticks)", c.map { "\($0.ticks)" } ?? "-", ""])
-        table.add(["overruns", "\(swift.overruns)", c.map { "\($0.overruns)" } ?? "-", ""])
-        table.add(["skipped deadlines", "\(swift.skippedDeadlines)", c.map { "\($0.skippedDeadlines)" } ?? "-", ""])
-        table.add(["SCHED_FIFO granted", swift.fifoGranted.label, c?.fifoGranted.label ?? "-", ""])
-        table.add(["mlockall granted", swift.memoryLocked.label, c?.memoryLocked.label ?? "-", ""])
+        table.add(["ticks", "\(swift.ticks)", c.map { "\($0.ticks)" } ?? "-", "", ""])
+        table.add(["overruns", "\(swift.overruns)", c.map { "\($0.overruns)" } ?? "-", "", ""])
+        table.add(["skipped deadlines", "\(swift.skippedDeadlines)", c.map { "\($0.skippedDeadlines)" } ?? "-", "", ""])
+        table.add(["SCHED_FIFO granted", swift.fifoGranted.label, c?.fifoGranted.label ?? "-", "", ""])
+        table.add(["mlockall granted", swift.memoryLocked.label, c?.memoryLocked.label ?? "-", "", ""])
         return table
     }
 
