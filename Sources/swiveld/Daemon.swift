@@ -53,7 +53,7 @@ enum Daemon {
         do {
             switch board.backend {
             case .simulated:
-                simulation = try SimulatedHardware(board: board, clock: clock)
+                simulation = try SimulatedHardware(board: board, clock: clock, transitionLogCapacity: 256)
             case .gpiod:
                 throw StandSetupError(
                     "this build drives simulated boards only; the libgpiod and sysfs-PWM backends for real boards are not built yet")

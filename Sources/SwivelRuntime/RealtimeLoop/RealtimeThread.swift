@@ -25,6 +25,7 @@ public final class RealtimeThread: Sendable {
     public static func spawn(
         name: String,
         request: RealtimeRequest,
+        stackBytes: Int = 512 * 1024,
         body: @escaping @Sendable () -> Void
     ) throws(RealtimeLoopError) -> RealtimeThread {
         let memoryLock = request.lockMemory ? RealtimePrivileges.lockMemory() : .notRequested
@@ -32,7 +33,13 @@ public final class RealtimeThread: Sendable {
         let context = Unmanaged.passRetained(start).toOpaque()
 
         var thread = ThreadHandle.initialValue
-        let code = pthread_create(&thread, nil, realtimeThreadEntry, context)
+        var attributes = pthread_attr_t()
+        pthread_attr_init(&attributes)
+        defer { pthread_attr_destroy(&attributes) }
+        // mlockall makes a thread's whole stack resident, and the default is 8 MiB;
+        // a tick needs a few KiB.
+        pthread_attr_setstacksize(&attributes, stackBytes)
+        let code = pthread_create(&thread, &attributes, realtimeThreadEntry, context)
         guard code == 0, let handle = ThreadHandle(thread) else {
             Unmanaged<ThreadStart>.fromOpaque(context).release()
             throw RealtimeLoopError(

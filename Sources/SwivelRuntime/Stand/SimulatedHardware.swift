@@ -11,8 +11,12 @@ public struct SimulatedHardware {
     public let model: SimulatedStand
     public let hardware: StandHardware
 
-    /// - Parameter clock: a `ManualClock` for virtual time, the system clock for `make run`.
-    public init(board: Board, clock: any MonotonicClock) throws(StandSetupError) {
+    /// - Parameters:
+    ///   - clock: a `ManualClock` for virtual time, the system clock for `make run`.
+    ///   - transitionLogCapacity: how many line writes the mock chip keeps for
+    ///     inspection. Tests read them; the daemon needs few (the model sees every
+    ///     write through its observer), and under mlockall every entry is resident.
+    public init(board: Board, clock: any MonotonicClock, transitionLogCapacity: Int = 65_536) throws(StandSetupError) {
         guard let physics = board.simulation else {
             throw StandSetupError("board '\(board.name)' has no simulation section, so it cannot run on the simulated backend")
         }
@@ -59,8 +63,7 @@ public struct SimulatedHardware {
         do {
             chip = try MockGPIOChip(
                 label: board.gpioChipLabel, lineCount: highestLine + 1, clock: clock,
-                // The log is for tests; the model gets every write through its observer.
-                transitionLogCapacity: 65_536)
+                transitionLogCapacity: transitionLogCapacity)
             pwm = try MockPWMProvider(clock: clock, chipCount: pwmChips, channelsPerChip: pwmChannels)
             // Before any encoder line is requested: the model sets their starting levels.
             model = try SimulatedStand(
