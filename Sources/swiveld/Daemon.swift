@@ -47,6 +47,8 @@ enum Daemon {
         }
         Log.info("board '\(board.name)' (\(board.hardwareModel)) from \(path): \(axisSummary(board)), \(board.loopRateHz) Hz, backend \(board.backend.rawValue)")
 
+        for line in axisDetails(board) { Log.debug(line) }
+
         let clock = SystemMonotonicClock()
         let simulation: SimulatedHardware
         let stand: Stand
@@ -71,6 +73,7 @@ enum Daemon {
             }
             let privileges = try loop.start()
             if let warning = privileges.warning { Log.warning(warning) }
+            Log.debug("real-time loop: period \(stand.periodNanoseconds) ns, memory lock \(privileges.memoryLock), SCHED_FIFO \(privileges.fifo), steps planned \(stand.leadNanoseconds) ns ahead")
         } catch {
             Log.error("cannot start the real-time loop: \(error)")
             return exitSoftware
@@ -121,11 +124,39 @@ enum Daemon {
         }
         loop.stop()
         if forced { stand.disableDriversNow(at: clock.now()) }
+        Log.debug("loop statistics: \(loop.statistics())")
         display.finish()
         withExtendedLifetime(simulation) {}
 
         print(Summary.format(stand.status(), loop: loop.statistics(), elapsedSeconds: clock.now().nanoseconds(since: started)))
         return forced ? exitSoftware : 0
+    }
+
+    /// One debug line per axis: its limits and how it is driven and measured.
+    static func axisDetails(_ board: Board) -> [String] {
+        var lines: [String] = []
+        for (name, axis) in [("yaw", board.axes.yaw), ("pitch", board.axes.pitch), ("roll", board.axes.roll)] {
+            guard let axis else { continue }
+            let l = axis.limits
+            var line = "\(name): "
+            if let lower = l.minRadians, let upper = l.maxRadians {
+                line += "range [\(lower), \(upper)] rad"
+            } else {
+                line += "continuous"
+            }
+            line += ", ≤ \(l.maxSpeedRadiansPerSecond) rad/s, ≤ \(l.maxAccelerationRadiansPerSecondSquared) rad/s²; "
+            switch axis.motor {
+            case .stepper(let s):
+                line += "stepper STEP \(s.stepLine) DIR \(s.directionLine) EN \(s.enableLine.map(String.init) ?? "none"), \(fixed(s.microstepsPerRadian, 1)) microsteps/rad, ≤ \(s.maxStepRateHz) steps/s"
+            case .servo(let s):
+                line += "servo pwmchip\(s.pwmChip)/pwm\(s.pwmChannel), \(s.minPulseMicroseconds)–\(s.maxPulseMicroseconds) µs ↔ \(s.angleAtMinPulseRadians)…\(s.angleAtMaxPulseRadians) rad"
+            }
+            if case .quadrature(let q) = axis.encoder {
+                line += "; quadrature encoder A \(q.lineA) B \(q.lineB), \(q.countsPerRevolution) counts/rev"
+            }
+            lines.append(line)
+        }
+        return lines
     }
 
     static func axisSummary(_ board: Board) -> String {
