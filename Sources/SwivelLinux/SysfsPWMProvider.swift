@@ -10,6 +10,12 @@ public struct SysfsPWMChipInfo: Equatable, Sendable {
     public var device: String?
     /// From `npwm`; nil when it cannot be read.
     public var channelCount: Int?
+
+    public init(number: Int, device: String?, channelCount: Int?) {
+        self.number = number
+        self.device = device
+        self.channelCount = channelCount
+    }
 }
 
 /// Servo PWM through `/sys/class/pwm/pwmchipN`: exports a channel, sets its
@@ -94,7 +100,7 @@ public final class SysfsPWMProvider: PWMProvider {
         let list = chips.map { chip in
             var parts: [String] = []
             if let device = chip.device { parts.append("device \(device)") }
-            if let count = chip.channelCount { parts.append("\(count) channels") }
+            if let count = chip.channelCount { parts.append(count == 1 ? "1 channel" : "\(count) channels") }
             return parts.isEmpty ? "pwmchip\(chip.number)" : "pwmchip\(chip.number) (\(parts.joined(separator: ", ")))"
         }
         return "present: " + list.joined(separator: ", ")
