@@ -73,21 +73,55 @@ static int wait_fds(const int *fds, size_t count, int64_t timeout_ns)
 	return ret > 0 ? 1 : 0;
 }
 
-/* Bookkeeping shared by both APIs: what the caller was handed so far. */
-struct edge_stats {
-	uint64_t dropped;
-	uint64_t misordered;
-	uint64_t last_timestamp_ns;
-	bool has_last;
-};
-
-static void note_returned(struct edge_stats *stats, uint64_t timestamp_ns)
+static void note_returned(swivel_gpio_edge_stats *stats, uint64_t timestamp_ns)
 {
 	if (stats->has_last && timestamp_ns < stats->last_timestamp_ns)
 		stats->misordered++;
 	else
 		stats->last_timestamp_ns = timestamp_ns;
-	stats->has_last = true;
+	stats->has_last = 1;
+}
+
+static bool held_back(uint64_t timestamp_ns, uint64_t now_ns)
+{
+	return timestamp_ns > now_ns && timestamp_ns - now_ns < 1000000000ull;
+}
+
+size_t swivel_gpio_merge_edges(swivel_gpio_line_queue *queues, size_t queue_count,
+			       uint64_t now_ns, swivel_gpio_edge_stats *stats,
+			       swivel_gpio_edge *events, size_t capacity)
+{
+	size_t i, returned = 0;
+
+	while (returned < capacity) {
+		swivel_gpio_line_queue *earliest = NULL;
+		const swivel_gpio_edge *edge;
+
+		for (i = 0; i < queue_count; i++) {
+			swivel_gpio_line_queue *queue = &queues[i];
+
+			if (!queue->count)
+				continue;
+			edge = &queue->pending[queue->head];
+			if (held_back(edge->timestamp_ns, now_ns))
+				continue;
+			if (!earliest || edge->timestamp_ns <
+						 earliest->pending[earliest->head].timestamp_ns)
+				earliest = queue;
+		}
+		if (!earliest)
+			break;
+
+		edge = &earliest->pending[earliest->head];
+		earliest->head = (earliest->head + 1) % SWIVEL_GPIO_LINE_QUEUE_CAPACITY;
+		earliest->count--;
+		if (earliest->last_rising == edge->rising)
+			stats->dropped++;
+		earliest->last_rising = edge->rising;
+		note_returned(stats, edge->timestamp_ns);
+		events[returned++] = *edge;
+	}
+	return returned;
 }
 
 struct swivel_gpio_chip {
@@ -261,28 +295,12 @@ void swivel_gpio_output_release(swivel_gpio_output *output)
 	free(output);
 }
 
-struct v1_pending_edge {
-	uint64_t timestamp_ns;
-	int rising;
-};
-
-struct v1_line {
-	struct gpiod_line *line;
-	unsigned int offset;
-	int fd;
-	/* Edges read from the kernel but not yet handed out, oldest first. */
-	struct v1_pending_edge pending[SWIVEL_V1_LINE_FIFO];
-	unsigned int head;
-	unsigned int count;
-	/* Direction of the last edge handed out: -1 before the first. */
-	int last_rising;
-};
-
 struct swivel_gpio_inputs {
-	struct edge_stats stats;
+	swivel_gpio_edge_stats stats;
 	size_t count;
+	struct gpiod_line *lines[SWIVEL_GPIO_MAX_GROUP_LINES];
 	int fds[SWIVEL_GPIO_MAX_GROUP_LINES];
-	struct v1_line lines[SWIVEL_GPIO_MAX_GROUP_LINES];
+	swivel_gpio_line_queue queues[SWIVEL_GPIO_MAX_GROUP_LINES];
 };
 
 int swivel_gpio_inputs_request(swivel_gpio_chip *chip,
@@ -329,9 +347,8 @@ int swivel_gpio_inputs_request(swivel_gpio_chip *chip,
 			return ret;
 		}
 		gpiod_line_bulk_add(&bulk, line);
-		inputs->lines[i].line = line;
-		inputs->lines[i].offset = offsets[i];
-		inputs->lines[i].last_rising = -1;
+		inputs->lines[i] = line;
+		inputs->queues[i].last_rising = -1;
 	}
 	/* Requests the lines one by one and releases them all if one fails. */
 	if (gpiod_line_request_bulk_both_edges_events_flags(&bulk, consumer, flags) < 0) {
@@ -341,7 +358,7 @@ int swivel_gpio_inputs_request(swivel_gpio_chip *chip,
 	}
 	inputs->count = count;
 	for (i = 0; i < count; i++) {
-		int fd = gpiod_line_event_get_fd(inputs->lines[i].line);
+		int fd = gpiod_line_event_get_fd(inputs->lines[i]);
 
 		ret = fd < 0 ? negative_errno() : set_nonblocking(fd);
 		if (ret) {
@@ -349,7 +366,6 @@ int swivel_gpio_inputs_request(swivel_gpio_chip *chip,
 			free(inputs);
 			return ret;
 		}
-		inputs->lines[i].fd = fd;
 		inputs->fds[i] = fd;
 	}
 	*out = inputs;
@@ -362,9 +378,9 @@ int swivel_gpio_inputs_get_value(swivel_gpio_inputs *inputs, unsigned int offset
 	int value;
 
 	for (i = 0; i < inputs->count; i++) {
-		if (inputs->lines[i].offset != offset)
+		if (gpiod_line_offset(inputs->lines[i]) != offset)
 			continue;
-		value = gpiod_line_get_value(inputs->lines[i].line);
+		value = gpiod_line_get_value(inputs->lines[i]);
 		return value < 0 ? negative_errno() : value;
 	}
 	return -EINVAL;
@@ -375,94 +391,54 @@ int swivel_gpio_inputs_wait(swivel_gpio_inputs *inputs, int64_t timeout_ns)
 	size_t i;
 
 	for (i = 0; i < inputs->count; i++)
-		if (inputs->lines[i].count)
+		if (inputs->queues[i].count)
 			return 1;
 	return wait_fds(inputs->fds, inputs->count, timeout_ns);
 }
 
-/* Moves what the kernel holds for one line into its pending queue. */
-static int v1_fill(struct v1_line *line)
+/* Moves what the kernel holds for one line into its queue. */
+static int v1_fill(swivel_gpio_line_queue *queue, int fd, unsigned int offset)
 {
-	struct gpiod_line_event events[SWIVEL_V1_LINE_FIFO];
-	unsigned int room = SWIVEL_V1_LINE_FIFO - line->count;
+	struct gpiod_line_event events[SWIVEL_GPIO_LINE_QUEUE_CAPACITY];
+	unsigned int room = SWIVEL_GPIO_LINE_QUEUE_CAPACITY - queue->count;
 	int got, i;
 
 	if (room == 0)
 		return 0;
-	got = gpiod_line_event_read_fd_multiple(line->fd, events, room);
+	got = gpiod_line_event_read_fd_multiple(fd, events, room);
 	if (got < 0)
 		return errno == EAGAIN ? 0 : negative_errno();
 	for (i = 0; i < got; i++) {
-		struct v1_pending_edge *slot =
-			&line->pending[(line->head + line->count) % SWIVEL_V1_LINE_FIFO];
+		swivel_gpio_edge *slot = &queue->pending[(queue->head + queue->count) %
+							 SWIVEL_GPIO_LINE_QUEUE_CAPACITY];
 
 		slot->timestamp_ns = (uint64_t)events[i].ts.tv_sec * 1000000000ull +
 				     (uint64_t)events[i].ts.tv_nsec;
+		slot->global_seqno = 0;
+		slot->line_seqno = 0;
+		slot->offset = offset;
 		slot->rising = events[i].event_type == GPIOD_LINE_EVENT_RISING_EDGE;
-		line->count++;
+		queue->count++;
 	}
 	return 0;
-}
-
-/*
- * An edge stamped after `now` may have a sibling on another line, stamped
- * earlier, that the kernel has not queued yet: hold it for the next read. A
- * stamp far ahead means the kernel is not stamping on CLOCK_MONOTONIC
- * (kernels before 5.7 used CLOCK_REALTIME for the v1 ABI): nothing to wait for.
- */
-static bool v1_held_back(uint64_t timestamp_ns, uint64_t now_ns)
-{
-	return timestamp_ns > now_ns && timestamp_ns - now_ns < 1000000000ull;
 }
 
 long swivel_gpio_inputs_read_events(swivel_gpio_inputs *inputs,
 				    swivel_gpio_edge *events, size_t capacity)
 {
+	/* Sampled before reading: see swivel_gpio_merge_edges. */
 	uint64_t now_ns = monotonic_ns();
-	size_t i, returned = 0;
+	size_t i, returned;
 	int error = 0, ret;
 
 	for (i = 0; i < inputs->count; i++) {
-		ret = v1_fill(&inputs->lines[i]);
+		ret = v1_fill(&inputs->queues[i], inputs->fds[i],
+			      gpiod_line_offset(inputs->lines[i]));
 		if (ret && !error)
 			error = ret;
 	}
-
-	while (returned < capacity) {
-		struct v1_line *earliest = NULL;
-		struct v1_pending_edge *edge;
-
-		for (i = 0; i < inputs->count; i++) {
-			struct v1_line *line = &inputs->lines[i];
-
-			if (!line->count)
-				continue;
-			edge = &line->pending[line->head];
-			if (v1_held_back(edge->timestamp_ns, now_ns))
-				continue;
-			if (!earliest || edge->timestamp_ns <
-						 earliest->pending[earliest->head].timestamp_ns)
-				earliest = line;
-		}
-		if (!earliest)
-			break;
-
-		edge = &earliest->pending[earliest->head];
-		earliest->head = (earliest->head + 1) % SWIVEL_V1_LINE_FIFO;
-		earliest->count--;
-
-		if (earliest->last_rising == edge->rising)
-			inputs->stats.dropped++;
-		earliest->last_rising = edge->rising;
-		note_returned(&inputs->stats, edge->timestamp_ns);
-
-		events[returned].timestamp_ns = edge->timestamp_ns;
-		events[returned].global_seqno = 0;
-		events[returned].line_seqno = 0;
-		events[returned].offset = earliest->offset;
-		events[returned].rising = edge->rising;
-		returned++;
-	}
+	returned = swivel_gpio_merge_edges(inputs->queues, inputs->count, now_ns,
+					   &inputs->stats, events, capacity);
 	if (returned == 0 && error)
 		return error;
 	return (long)returned;
@@ -475,7 +451,7 @@ void swivel_gpio_inputs_release(swivel_gpio_inputs *inputs)
 	if (!inputs)
 		return;
 	for (i = 0; i < inputs->count; i++)
-		gpiod_line_release(inputs->lines[i].line);
+		gpiod_line_release(inputs->lines[i]);
 	free(inputs);
 }
 
@@ -689,7 +665,7 @@ void swivel_gpio_output_release(swivel_gpio_output *output)
 }
 
 struct swivel_gpio_inputs {
-	struct edge_stats stats;
+	swivel_gpio_edge_stats stats;
 	struct gpiod_line_request *request;
 	struct gpiod_edge_event_buffer *buffer;
 	int fd;

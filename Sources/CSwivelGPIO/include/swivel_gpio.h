@@ -49,6 +49,42 @@ typedef struct swivel_gpio_edge {
 	int32_t rising;
 } swivel_gpio_edge;
 
+/*
+ * Where libgpiod 1.x keeps one FIFO per line, the edges read from one line
+ * and not yet handed out, oldest first, in a ring of 16 (the v1 kernel FIFO).
+ */
+#define SWIVEL_GPIO_LINE_QUEUE_CAPACITY 16
+
+typedef struct swivel_gpio_line_queue {
+	swivel_gpio_edge pending[SWIVEL_GPIO_LINE_QUEUE_CAPACITY];
+	uint32_t head;
+	uint32_t count;
+	/* Direction of the last edge handed out: -1 before the first. */
+	int32_t last_rising;
+} swivel_gpio_line_queue;
+
+/* What a group has handed out so far, for its loss and order counters. */
+typedef struct swivel_gpio_edge_stats {
+	uint64_t dropped;
+	uint64_t misordered;
+	uint64_t last_timestamp_ns;
+	int32_t has_last;
+} swivel_gpio_edge_stats;
+
+/*
+ * The libgpiod 1.x merge, pure so it can be tested without hardware: moves up
+ * to `capacity` edges from the per-line `queues` into `events`, earliest
+ * timestamp first, and returns how many. An edge stamped after `now_ns` stays
+ * queued: a sibling on another line, stamped earlier, may not be in the
+ * kernel's FIFO yet. (A stamp more than a second ahead means the kernel does
+ * not stamp on CLOCK_MONOTONIC, as before Linux 5.7: then nothing is held.)
+ * Counts in `stats` a line reporting the same direction twice (dropped) and
+ * an edge earlier than one already handed out (misordered).
+ */
+size_t swivel_gpio_merge_edges(swivel_gpio_line_queue *queues, size_t queue_count,
+			       uint64_t now_ns, swivel_gpio_edge_stats *stats,
+			       swivel_gpio_edge *events, size_t capacity);
+
 /* 1 or 2: the libgpiod API this file was compiled against. */
 int swivel_gpio_api_version(void);
 
