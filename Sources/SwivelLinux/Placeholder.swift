@@ -1,1 +1,0 @@
-// Placeholder while the tree is assembled.
