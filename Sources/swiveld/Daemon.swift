@@ -50,17 +50,13 @@ enum Daemon {
         for line in axisDetails(board) { Log.debug(line) }
 
         let clock = SystemMonotonicClock()
-        let simulation: SimulatedHardware
+        let backend: Backend
         let stand: Stand
         do {
-            switch board.backend {
-            case .simulated:
-                simulation = try SimulatedHardware(board: board, clock: clock, transitionLogCapacity: 256)
-            case .gpiod:
-                throw StandSetupError(
-                    "this build drives simulated boards only; the libgpiod and sysfs-PWM backends for real boards are not built yet")
-            }
-            stand = try Stand(board: board, hardware: simulation.hardware, playDemo: options.playDemo)
+            backend = try Backend(board: board, clock: clock)
+            // The demo is for a simulated stand with no host; real hardware holds still.
+            stand = try Stand(board: board, hardware: backend.hardware, playDemo: options.playDemo && backend.isSimulated)
+            try backend.start()
         } catch {
             Log.error("cannot set up the stand: \(error)")
             return exitConfig
@@ -78,7 +74,7 @@ enum Daemon {
             Log.error("cannot start the real-time loop: \(error)")
             return exitSoftware
         }
-        Log.notice(options.playDemo
+        Log.notice(options.playDemo && backend.isSimulated
             ? "running the demo; Ctrl-C to stop"
             : "running; Ctrl-C to stop")
 
@@ -126,7 +122,7 @@ enum Daemon {
         if forced { stand.disableDriversNow(at: clock.now()) }
         Log.debug("loop statistics: \(loop.statistics())")
         display.finish()
-        withExtendedLifetime(simulation) {}
+        backend.stop()
 
         print(Summary.format(stand.status(), loop: loop.statistics(), elapsedSeconds: clock.now().nanoseconds(since: started)))
         return forced ? exitSoftware : 0

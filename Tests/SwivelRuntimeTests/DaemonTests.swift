@@ -102,3 +102,32 @@ import Testing
         _ = text.utf8CString.withUnsafeBufferPointer { fputs($0.baseAddress!, file) }
     }
 }
+
+@Suite struct DaemonHardwareBackendTests {
+    static let gpiodBoard = """
+        {
+          name: "Bench stand", hardwareModel: "bench-1", backend: "gpiod",
+          gpio: { chipLabel: "pinctrl-bcm2711" },
+          axes: {
+            yaw: {
+              limits: { minRad: -2, maxRad: 2, maxSpeedRadPerSec: 2, maxAccelRadPerSec2: 10 },
+              motor: { type: "stepper", stepLine: 17, dirLine: 27, enableLine: 22, stepsPerRevolution: 200, microsteps: 8 },
+            },
+          },
+        }
+        """
+
+    @Test func aGpiodBoardWithoutItsChipExitsNonZeroSayingWhy() throws {
+        let path = "/tmp/swivel-gpiod-board-\(getpid()).json5"
+        guard let file = fopen(path, "w") else { Issue.record("cannot write \(path)"); return }
+        fputs(Self.gpiodBoard, file)
+        fclose(file)
+        defer { unlink(path) }
+        let result = try Subprocess.run(DaemonTests.swiveld, ["--board", path, "--duration", "1"])
+        #expect(result.status == 78)
+        #expect(result.standardError.contains("GPIO chip 'pinctrl-bcm2711'"))
+        // This machine has no /dev/gpiochip*; a Pi without the right chip lists the labels it has.
+        let hasChips = access("/dev/gpiochip0", F_OK) == 0
+        if !hasChips { #expect(result.standardError.contains("no GPIO chips")) }
+    }
+}

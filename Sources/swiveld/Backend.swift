@@ -1,0 +1,61 @@
+import SwivelBoard
+import SwivelHardware
+import SwivelRuntime
+
+/// The hardware behind the board, kept alive for the daemon's lifetime (the
+/// simulated model, or the real chip and the step executor's thread).
+enum Backend {
+    case simulated(SimulatedHardware)
+    #if os(Linux)
+    case linux(LinuxHardware)
+    #endif
+
+    init(board: Board, clock: SystemMonotonicClock) throws(StandSetupError) {
+        switch board.backend {
+        case .simulated:
+            // The model sees every line write through its observer; the chip's own
+            // log is only for tests, and under mlockall every entry is resident.
+            self = .simulated(try SimulatedHardware(board: board, clock: clock, transitionLogCapacity: 256))
+        case .gpiod:
+            #if os(Linux)
+            self = .linux(try LinuxHardware(board: board, clock: clock))
+            #else
+            throw StandSetupError("the gpiod backend needs Linux")
+            #endif
+        }
+    }
+
+    var hardware: StandHardware {
+        switch self {
+        case .simulated(let simulation): simulation.hardware
+        #if os(Linux)
+        case .linux(let linux): linux.hardware
+        #endif
+        }
+    }
+
+    var isSimulated: Bool {
+        if case .simulated = self { return true }
+        return false
+    }
+
+    /// Starts what runs beside the loop: the step executor's thread on hardware.
+    func start() throws(StandSetupError) {
+        #if os(Linux)
+        if case .linux(let linux) = self {
+            do {
+                try linux.executor.start()
+            } catch {
+                throw StandSetupError("step executor: \(error.reason)")
+            }
+        }
+        #endif
+    }
+
+    /// After the drivers are disabled and the loop has stopped.
+    func stop() {
+        #if os(Linux)
+        if case .linux(let linux) = self { linux.executor.stop() }
+        #endif
+    }
+}
