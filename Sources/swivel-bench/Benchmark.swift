@@ -15,6 +15,7 @@ enum BenchmarkRegistry {
         StepsBenchmark(),
         MemoryBenchmark(),
         BinaryBenchmark(),
+        AllocationBenchmark(),
     ]
 
     static var names: [String] { all.map(\.name) }

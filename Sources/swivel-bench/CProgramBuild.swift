@@ -9,7 +9,7 @@ import Darwin
 /// it first. The same recipe as the Makefile's: clang (else cc) -O2.
 enum CProgramBuild {
     /// Returns a note saying what was compiled, or nil when the binary was up to date.
-    static func ensure(binary: String, source: String) throws(BenchFailure) -> String? {
+    static func ensure(binary: String, source: String, flags: [String] = []) throws(BenchFailure) -> String? {
         guard let sourceTime = modificationTime(source) else {
             throw BenchFailure("cannot find \(source) (run from the repository root)")
         }
@@ -22,15 +22,15 @@ enum CProgramBuild {
             let result: Subprocess.Result
             do throws(BenchFailure) {
                 result = try Subprocess.run(
-                    compiler, arguments: ["-O2", "-o", binary, source], searchPath: true, errorOutput: .merge)
+                    compiler, arguments: ["-O2"] + flags + ["-o", binary, source], searchPath: true, errorOutput: .merge)
             } catch {
                 attempts.append(error.reason)
                 continue
             }
             guard result.exitCode == 0 else {
-                throw BenchFailure("\(compiler) -O2 -o \(binary) \(source) \(result.howItEnded):\n\(result.standardOutput)")
+                throw BenchFailure("\(compiler) -O2 \(flags.joined(separator: " ")) -o \(binary) \(source) \(result.howItEnded):\n\(result.standardOutput)")
             }
-            return "built \(binary) with `\(compiler) -O2 -o \(binary) \(source)`"
+            return "built \(binary) with `\(compiler) -O2 \(flags.map { $0 + " " }.joined())-o \(binary) \(source)`"
         }
         throw BenchFailure("no C compiler to build \(source): " + attempts.joined(separator: "; "))
     }
