@@ -3,10 +3,12 @@ import SwivelRuntime
 
 /// What swiveld prints when it exits.
 enum Summary {
+    static func count(_ n: UInt64, _ noun: String) -> String { "\(n) \(noun)\(n == 1 ? "" : "s")" }
+
     static func format(_ status: StandStatus, loop: LoopStatistics, elapsedSeconds nanoseconds: Int64) -> String {
         let wake = loop.wakeLatency, cost = loop.tickCost
         var lines = [
-            "swiveld: ran \(fixed(Double(nanoseconds) / 1e9, 1)) s: \(loop.ticks) ticks at \(1_000_000_000 / loop.periodNanoseconds) Hz, \(loop.overruns) overruns (\(loop.skippedDeadlines) deadlines skipped)",
+            "swiveld: ran \(fixed(Double(nanoseconds) / 1e9, 1)) s: \(loop.ticks) ticks at \(1_000_000_000 / loop.periodNanoseconds) Hz, \(count(loop.overruns, "overrun")) (\(count(loop.skippedDeadlines, "deadline")) skipped)",
             "  wake latency p50 \(humanDuration(nanoseconds: wake.percentileNanoseconds(0.5))) p99 \(humanDuration(nanoseconds: wake.percentileNanoseconds(0.99))) max \(humanDuration(nanoseconds: wake.maxNanoseconds))",
             "  tick cost    p50 \(humanDuration(nanoseconds: cost.percentileNanoseconds(0.5))) p99 \(humanDuration(nanoseconds: cost.percentileNanoseconds(0.99))) max \(humanDuration(nanoseconds: cost.maxNanoseconds))",
             "  SCHED_FIFO \(loop.fifoGranted ? "granted" : "not granted"), mlockall \(loop.memoryLocked ? "granted" : "not granted")",
