@@ -110,13 +110,13 @@ public final class MockGPIOChip: GPIOChip {
     }
 
     func write(line: Int, high: Bool, at instant: MonotonicInstant) {
-        var state = lineStates[line]
-        if let last = state.lastWriteInstant, instant < last { outOfOrderWrites &+= 1 }
-        state.lastWriteInstant = instant
-        state.writeCount += 1
-        let changed = state.level != high || state.writeCount == 1
-        state.level = high
-        lineStates[line] = state
+        // Field by field, in place: copying the whole state out and back would
+        // retain and release its holder's consumer string on every step edge.
+        if let last = lineStates[line].lastWriteInstant, instant < last { outOfOrderWrites &+= 1 }
+        lineStates[line].lastWriteInstant = instant
+        lineStates[line].writeCount += 1
+        let changed = lineStates[line].level != high || lineStates[line].writeCount == 1
+        lineStates[line].level = high
         guard changed else { return }
         log.append(LineTransition(line: line, high: high, instant: instant, writtenAt: clock.now()))
         for observer in observers { observer(line, high, instant) }
