@@ -1,3 +1,5 @@
+import SwivelRuntime
+
 /// What a benchmark prints: a header, a table and notes.
 struct BenchReport {
     var header: [String]
@@ -43,17 +45,10 @@ extension String {
 
 /// Number formatting without Foundation's String(format:).
 enum Format {
+    /// The runtime's own formatter, with "n/a" for a figure that could not be measured.
     static func fixed(_ value: Double, decimals: Int) -> String {
         guard value.isFinite else { return "n/a" }
-        var scale = 1.0
-        for _ in 0..<decimals { scale *= 10 }
-        let scaled = (abs(value) * scale).rounded()
-        let whole = Int64(scaled / scale)
-        let fraction = Int64(scaled) - whole * Int64(scale)
-        let sign = value < 0 && scaled > 0 ? "-" : ""
-        guard decimals > 0 else { return "\(sign)\(whole)" }
-        let digits = String(fraction)
-        return "\(sign)\(whole)." + String(repeating: "0", count: decimals - digits.count) + digits
+        return SwivelRuntime.fixed(value, decimals)
     }
 
     static func microseconds(nanoseconds: Int64) -> String {

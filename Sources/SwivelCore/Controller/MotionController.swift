@@ -112,12 +112,6 @@ public struct MotionController: Sendable {
         rateLimiter.reset()
     }
 
-    /// Marks the running move or animation failed (a motor fault) and stops.
-    public mutating func fail(at now: Seconds) {
-        end(.failed, at: now)
-        source = .velocity(.zero)
-    }
-
     private mutating func startMove(
         to target: OrientationTarget, duration: Seconds, relative: Bool, at now: Seconds, measured: PerAxis<Radians>
     ) throws(SwivelError) -> MoveReceipt {

@@ -28,3 +28,17 @@ extension Board {
         return result
     }
 }
+
+extension Board {
+    /// The most steps any stepper may need in one control period at its top
+    /// step rate: what a step plan must hold.
+    public var maximumStepsPerTick: Int {
+        var steps = 1
+        for axis in [axes.pitch, axes.yaw, axes.roll] {
+            if case .stepper(let s)? = axis?.motor {
+                steps = max(steps, Int((s.maxStepRateHz / Double(loopRateHz)).rounded(.up)))
+            }
+        }
+        return steps
+    }
+}

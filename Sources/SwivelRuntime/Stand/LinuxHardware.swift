@@ -21,14 +21,8 @@ public struct LinuxHardware {
         } catch {
             throw StandSetupError("GPIO chip '\(board.gpioChipLabel)': \(error.reason)")
         }
-        var stepsPerTick = 1
-        for axis in [board.axes.pitch, board.axes.yaw, board.axes.roll] {
-            if case .stepper(let s)? = axis?.motor {
-                stepsPerTick = max(stepsPerTick, Int((s.maxStepRateHz / Double(board.loopRateHz)).rounded(.up)))
-            }
-        }
         do {
-            executor = try BusyWaitStepExecutor(clock: clock, maximumStepsPerPlan: 2 * stepsPerTick + 16, queueDepth: 8)
+            executor = try BusyWaitStepExecutor(clock: clock, maximumStepsPerPlan: 2 * board.maximumStepsPerTick + 16, queueDepth: 8)
         } catch {
             throw StandSetupError("step executor: \(error.reason)")
         }

@@ -2,9 +2,9 @@ public import SwivelBoard
 public import SwivelHardware
 public import SwivelSim
 
-/// The simulated backend: a mock GPIO chip and PWM provider wired to the
-/// physical model of the stand the board describes. The runtime drives them
-/// with the same drivers as real lines; only the far side is a model.
+/// The simulated backend: the board's mock hardware wired to the physical
+/// model of the stand the board describes. The runtime drives it with the same
+/// drivers as real lines; only the far side is a model.
 public struct SimulatedHardware {
     public let chip: MockGPIOChip
     public let pwm: MockPWMProvider
@@ -13,33 +13,23 @@ public struct SimulatedHardware {
 
     /// - Parameters:
     ///   - clock: a `ManualClock` for virtual time, the system clock for `make run`.
-    ///   - transitionLogCapacity: how many line writes the mock chip keeps for
-    ///     inspection. Tests read them; the daemon needs few (the model sees every
-    ///     write through its observer), and under mlockall every entry is resident.
+    ///   - transitionLogCapacity: see `MockHardware`.
     public init(board: Board, clock: any MonotonicClock, transitionLogCapacity: Int = 65_536) throws(StandSetupError) {
         guard let physics = board.simulation else {
             throw StandSetupError("board '\(board.name)' has no simulation section, so it cannot run on the simulated backend")
         }
-        var highestLine = 63
-        var pwmChips = 1
-        var pwmChannels = 1
         var specs: [SimulatedAxisSpec] = []
-        var stepsPerTick = 1
         for (name, axis) in [("pitch", board.axes.pitch), ("yaw", board.axes.yaw), ("roll", board.axes.roll)] {
             guard let axis else { continue }
             let motor: SimulatedAxisSpec.Motor
             switch axis.motor {
             case .stepper(let s):
-                highestLine = max(highestLine, s.stepLine, s.directionLine, s.enableLine ?? 0)
-                stepsPerTick = max(stepsPerTick, Int((s.maxStepRateHz / Double(board.loopRateHz)).rounded(.up)))
                 motor = .stepper(
                     stepLine: s.stepLine, directionLine: s.directionLine, enableLine: s.enableLine,
                     enableActiveLow: s.enableActiveLow, microstepsPerRadian: s.microstepsPerRadian,
                     invertDirection: s.invertDirection, naturalFrequencyHz: physics.stepperNaturalFrequencyHz,
                     dampingRatio: physics.stepperDampingRatio)
             case .servo(let s):
-                pwmChips = max(pwmChips, s.pwmChip + 1)
-                pwmChannels = max(pwmChannels, s.pwmChannel + 1)
                 let mapping: ServoPulseMapping
                 do {
                     mapping = try ServoPulseMapping(
@@ -55,16 +45,15 @@ public struct SimulatedHardware {
             }
             var encoder: SimulatedAxisSpec.Encoder?
             if case .quadrature(let q) = axis.encoder {
-                highestLine = max(highestLine, q.lineA, q.lineB)
                 encoder = .quadrature(lineA: q.lineA, lineB: q.lineB, countsPerRadian: q.countsPerRadian, invert: q.invert)
             }
             specs.append(SimulatedAxisSpec(name: name, motor: motor, encoder: encoder))
         }
+        let mock = try MockHardware(board: board, clock: clock, transitionLogCapacity: transitionLogCapacity)
+        chip = mock.chip
+        pwm = mock.pwm
+        hardware = mock.hardware
         do {
-            chip = try MockGPIOChip(
-                label: board.gpioChipLabel, lineCount: highestLine + 1, clock: clock,
-                transitionLogCapacity: transitionLogCapacity)
-            pwm = try MockPWMProvider(clock: clock, chipCount: pwmChips, channelsPerChip: pwmChannels)
             // Before any encoder line is requested: the model sets their starting levels.
             model = try SimulatedStand(
                 chip: chip, pwm: pwm, clock: clock,
@@ -72,8 +61,5 @@ public struct SimulatedHardware {
         } catch {
             throw StandSetupError("simulated stand: \(error)")
         }
-        // A tick plans the steps of one period; leave room for a carried backlog.
-        hardware = StandHardware(
-            chip: chip, pwm: pwm, executor: InstantStepExecutor(maximumStepsPerPlan: 2 * stepsPerTick + 16))
     }
 }

@@ -1,0 +1,44 @@
+public import SwivelBoard
+public import SwivelHardware
+
+/// A board's lines and channels on a mock GPIO chip and mock PWM, with an
+/// executor that emits each tick's steps at once with their timestamps. The
+/// simulated backend wires its physical model to these; the bench times the
+/// tick on them with no model at all.
+public struct MockHardware {
+    public let chip: MockGPIOChip
+    public let pwm: MockPWMProvider
+    public let hardware: StandHardware
+
+    /// - Parameter transitionLogCapacity: how many line writes the mock chip keeps
+    ///   for inspection. Tests read them; the daemon needs few, and under
+    ///   mlockall every entry is resident.
+    public init(board: Board, clock: any MonotonicClock, transitionLogCapacity: Int) throws(StandSetupError) {
+        // At least a Raspberry Pi header's worth of lines, like the chips boards name.
+        var highestLine = 63
+        var pwmChips = 1
+        var pwmChannels = 1
+        for axis in [board.axes.pitch, board.axes.yaw, board.axes.roll] {
+            guard let axis else { continue }
+            switch axis.motor {
+            case .stepper(let s):
+                highestLine = max(highestLine, s.stepLine, s.directionLine, s.enableLine ?? 0)
+            case .servo(let s):
+                pwmChips = max(pwmChips, s.pwmChip + 1)
+                pwmChannels = max(pwmChannels, s.pwmChannel + 1)
+            }
+            if case .quadrature(let q) = axis.encoder { highestLine = max(highestLine, q.lineA, q.lineB) }
+        }
+        do {
+            chip = try MockGPIOChip(
+                label: board.gpioChipLabel, lineCount: highestLine + 1, clock: clock,
+                transitionLogCapacity: transitionLogCapacity)
+            pwm = try MockPWMProvider(clock: clock, chipCount: pwmChips, channelsPerChip: pwmChannels)
+        } catch {
+            throw StandSetupError("mock hardware: \(error)")
+        }
+        // A tick plans the steps of one period; leave room for a carried backlog.
+        hardware = StandHardware(
+            chip: chip, pwm: pwm, executor: InstantStepExecutor(maximumStepsPerPlan: 2 * board.maximumStepsPerTick + 16))
+    }
+}
