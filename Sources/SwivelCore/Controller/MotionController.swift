@@ -63,6 +63,12 @@ public struct MotionController: Sendable {
 
     public func progress(of requestID: UInt32) -> MotionProgress? { progressLog.progress(of: requestID) }
 
+    /// The most recent move or animation, whoever started it; nil before the first.
+    public var latestProgress: MotionProgress? {
+        let latest = nextRequestID == 1 ? UInt32.max : nextRequestID - 1
+        return progressLog.progress(of: latest)
+    }
+
     /// True when nothing is running and every axis is at rest (to within 1e-9
     /// rad/s: a finished move lands with rounding-sized velocities).
     public var isAtRest: Bool {

@@ -22,6 +22,9 @@ public final class Stand: @unchecked Sendable {
     /// deadline, so a wake-up up to one period late never makes them late.
     public let leadNanoseconds: Int64
     public let mailbox: CommandMailbox
+    /// The longest a halt can take: the slowest axis decelerating from its top
+    /// speed. Fixed at init, so other threads can read it while the loop runs.
+    public let worstCaseStopSeconds: Double
 
     private let published = Mutex(StandStatus())
     private let haltRequested = Atomic(false)
@@ -33,7 +36,6 @@ public final class Stand: @unchecked Sendable {
     private var demo: DemoScript?
     private var origin: MonotonicInstant?
     private var current = StandStatus()
-    private var lastRequestID: UInt32?
 
     /// - Parameter playDemo: run the demo until a host command arrives (the simulated board with no host).
     public init(board: Board, hardware: StandHardware, playDemo: Bool, mailboxCapacity: Int = 64) throws(StandSetupError) {
@@ -51,6 +53,12 @@ public final class Stand: @unchecked Sendable {
         } catch {
             throw StandSetupError("motion limits: \(error)")
         }
+        var worst = 0.0
+        for axis in Axis.allCases {
+            guard let limit = controller.hardwareLimits[axis] else { continue }
+            worst = max(worst, limit.maximumSpeed / limit.maximumAcceleration)
+        }
+        worstCaseStopSeconds = worst
         demo = playDemo ? DemoScript() : nil
         current.axes = controller.axes
         for drive in drives where drive.encoder != nil { current.encoderAxes.insert(AxisSet(drive.axis)) }
@@ -69,16 +77,6 @@ public final class Stand: @unchecked Sendable {
 
     /// Stopped and disabled; safe to stop the loop and exit.
     public var isHalted: Bool { haltedFlag.load(ordering: .acquiring) }
-
-    /// The longest a halt can take: the slowest axis decelerating from its top speed.
-    public var worstCaseStopSeconds: Double {
-        var worst = 0.0
-        for axis in Axis.allCases {
-            guard let limit = controller.hardwareLimits[axis] else { continue }
-            worst = max(worst, limit.maximumSpeed / limit.maximumAcceleration)
-        }
-        return worst
-    }
 
     /// Disables every driver at once, without decelerating: for a shutdown that
     /// could not wait for `requestHalt` to finish. Call only when no thread is
@@ -120,7 +118,6 @@ public final class Stand: @unchecked Sendable {
         }
         if demo != nil, let phase = demo?.advance(at: time, controller: &controller) {
             current.demoPhase = phase
-            noteRequest(controller.activeMotion)
         }
 
         let commanded = controller.tick(at: time)
@@ -145,7 +142,6 @@ public final class Stand: @unchecked Sendable {
             }
             do {
                 let reply = try controller.apply(posted.command, at: time, measured: measured)
-                if case .started(let receipt) = reply { lastRequestID = receipt.requestID }
                 current.commandsApplied &+= 1
                 mailbox.answer(posted.ticket, .success(reply))
             } catch {
@@ -164,13 +160,6 @@ public final class Stand: @unchecked Sendable {
         mailbox.flushReplies()
     }
 
-    private func noteRequest(_ motion: MotionController.ActiveMotion) {
-        switch motion {
-        case .velocity: break
-        case .orientation(let id), .animation(_, let id): lastRequestID = id
-        }
-    }
-
     private func publish(time: Seconds, measured: PerAxis<Radians>) {
         current.time = time
         current.ticks &+= 1
@@ -178,7 +167,7 @@ public final class Stand: @unchecked Sendable {
         current.measured = measured
         current.limits = controller.limits
         current.activeMotion = controller.activeMotion
-        current.lastRequest = lastRequestID.flatMap { controller.progress(of: $0) }
+        current.lastRequest = controller.latestProgress
         current.demoCycles = demo?.cycles ?? current.demoCycles
         var illegal: UInt64 = 0, dropped: UInt64 = 0, lateSteps: UInt64 = 0, faults: UInt64 = 0
         for drive in drives {
