@@ -80,7 +80,7 @@ public final class CommandMailbox: Sendable {
         inbox.withLockIfAvailable { $0.queue.pop() } ?? nil
     }
 
-    /// Records a reply and hands over whatever replies the outbox lock allows.
+    /// Records a reply; `flushReplies` hands it over.
     func answer(_ ticket: CommandTicket, _ reply: Reply) {
         pending.withLock { waiting in
             if !waiting.push(Answered(ticket: ticket, reply: reply)) {
@@ -89,9 +89,9 @@ public final class CommandMailbox: Sendable {
                 _ = waiting.push(Answered(ticket: ticket, reply: reply))
             }
         }
-        flushReplies()
     }
 
+    /// Hands over whatever replies the outbox lock allows; once per tick.
     func flushReplies() {
         pending.withLock { waiting in
             guard !waiting.isEmpty else { return }
