@@ -48,7 +48,7 @@ public struct DemoScript: Sendable {
         let elapsed = now - start
         switch phase {
         case .slump:
-            return finished(controller) && elapsed > 0 ? enter(.wakeup, at: now, controller: &controller) : nil
+            return finished(controller) ? enter(.wakeup, at: now, controller: &controller) : nil
         case .wakeup:
             return finished(controller) ? enter(.timedMove, at: now, controller: &controller) : nil
         case .timedMove:
@@ -106,7 +106,6 @@ public struct DemoScript: Sendable {
             let reply = try controller.apply(command, at: now, measured: measured)
             if case .started(let receipt) = reply { request = receipt.requestID }
             issued = true
-            phaseStart = now
             return true
         } catch {
             return false
