@@ -63,6 +63,7 @@ public enum StandardError {
             var offset = 0
             while offset < bytes.count {
                 let written = systemWrite(2, bytes.baseAddress! + offset, bytes.count - offset)
+                if written < 0, errno == EINTR { continue }
                 if written <= 0 { return }
                 offset += written
             }
