@@ -54,10 +54,10 @@ import Testing
 
     @Test func aBadBoardExitsNonZeroNamingTheKeyPath() throws {
         let path = "/tmp/swivel-bad-board-\(getpid()).json5"
-        let bad = try String(decoding: readAll(Self.simBoard), as: UTF8.self)
+        let bad = readText(Self.simBoard)
             .replacing("stepLine: 17", with: "stepPin: 17")
             .replacing("dirLine: 24", with: "dirLine: 27")
-        try write(bad, to: path)
+        try writeText(bad, to: path)
         defer { unlink(path) }
         let result = try Subprocess.run(Self.swiveld, ["--board", path, "--duration", "1"])
         #expect(result.status == 78) // EX_CONFIG
@@ -83,24 +83,6 @@ import Testing
         #expect(help.standardOutput.contains("usage: swiveld"))
     }
 
-    private func readAll(_ path: String) throws -> [UInt8] {
-        guard let file = fopen(path, "r") else { throw Subprocess.SpawnError(code: errno) }
-        defer { fclose(file) }
-        var bytes: [UInt8] = []
-        var buffer = [UInt8](repeating: 0, count: 4096)
-        while true {
-            let count = fread(&buffer, 1, buffer.count, file)
-            if count <= 0 { break }
-            bytes.append(contentsOf: buffer[0..<count])
-        }
-        return bytes
-    }
-
-    private func write(_ text: String, to path: String) throws {
-        guard let file = fopen(path, "w") else { throw Subprocess.SpawnError(code: errno) }
-        defer { fclose(file) }
-        _ = text.utf8CString.withUnsafeBufferPointer { fputs($0.baseAddress!, file) }
-    }
 }
 
 @Suite struct DaemonHardwareBackendTests {
@@ -119,9 +101,7 @@ import Testing
 
     @Test func aGpiodBoardWithoutItsChipExitsNonZeroSayingWhy() throws {
         let path = "/tmp/swivel-gpiod-board-\(getpid()).json5"
-        guard let file = fopen(path, "w") else { Issue.record("cannot write \(path)"); return }
-        fputs(Self.gpiodBoard, file)
-        fclose(file)
+        try writeText(Self.gpiodBoard, to: path)
         defer { unlink(path) }
         let result = try Subprocess.run(DaemonTests.swiveld, ["--board", path, "--duration", "1"])
         #expect(result.status == 78)

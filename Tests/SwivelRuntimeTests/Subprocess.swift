@@ -46,29 +46,38 @@ struct Subprocess {
             unlink(outputPath)
             unlink(errorPath)
         }
-        return Result(status: code, standardOutput: Self.read(outputPath), standardError: Self.read(errorPath))
+        return Result(status: code, standardOutput: readText(outputPath), standardError: readText(errorPath))
     }
 
     static func run(_ path: String, _ arguments: [String]) throws -> Result {
         try launch(path, arguments).wait()
     }
 
-    private static func read(_ path: String) -> String {
-        guard let file = fopen(path, "r") else { return "" }
-        defer { fclose(file) }
-        var bytes: [UInt8] = []
-        var buffer = [UInt8](repeating: 0, count: 4096)
-        while true {
-            let count = fread(&buffer, 1, buffer.count, file)
-            if count <= 0 { break }
-            bytes.append(contentsOf: buffer[0..<count])
-        }
-        return String(decoding: bytes, as: UTF8.self)
-    }
 }
 
 func sleepSeconds(_ seconds: Double) {
     var request = timespec(tv_sec: Int(seconds), tv_nsec: Int((seconds - Double(Int(seconds))) * 1e9))
     var remaining = timespec()
     while nanosleep(&request, &remaining) != 0, errno == EINTR { request = remaining }
+}
+
+/// A whole file as text ("" when it cannot be opened).
+func readText(_ path: String) -> String {
+    guard let file = fopen(path, "r") else { return "" }
+    defer { fclose(file) }
+    var bytes: [UInt8] = []
+    var buffer = [UInt8](repeating: 0, count: 4096)
+    while true {
+        let count = fread(&buffer, 1, buffer.count, file)
+        if count <= 0 { break }
+        bytes.append(contentsOf: buffer[0..<count])
+    }
+    return String(decoding: bytes, as: UTF8.self)
+}
+
+/// Writes `text` to `path`, replacing it.
+func writeText(_ text: String, to path: String) throws {
+    guard let file = fopen(path, "w") else { throw Subprocess.SpawnError(code: errno) }
+    defer { fclose(file) }
+    fputs(text, file)
 }
