@@ -7,8 +7,12 @@ import PackageDescription
 //   SwivelSim       the physical model of a stand, wired to the mock GPIO chip
 //   SwivelBoard     the strict JSON5 board-file loader
 //   SwivelLinux     Linux backends (libgpiod); compiled on Linux only
-//   SwivelRuntime   the real-time loop thread, mailbox, assembly of a board into a stand
+//   SwivelProtocol  the wire codec: framing (COBS, CRC) and messages; pure, no I/O
+//   SwivelPorts     byte channels over POSIX: termios serial, pty pairs, Unix sockets, poll
+//   SwivelRuntime   the real-time loop thread, mailbox, link sessions, assembly of a board into a stand
+//   SwivelKit       the host library, shaped like DockKit
 //   swiveld         the daemon
+//   swivelctl       the host CLI
 //   swivel-bench    `make bench`
 let strict: [SwiftSetting] = [
     .enableUpcomingFeature("ExistentialAny"),
@@ -23,13 +27,17 @@ let package = Package(
     platforms: [.macOS(.v15)],
     products: [
         .executable(name: "swiveld", targets: ["swiveld"]),
+        .executable(name: "swivelctl", targets: ["swivelctl"]),
         .library(name: "SwivelCore", targets: ["SwivelCore"]),
+        .library(name: "SwivelKit", targets: ["SwivelKit"]),
     ],
     targets: [
         .target(name: "SwivelCore", swiftSettings: strict, linkerSettings: libm),
         .target(name: "SwivelHardware", swiftSettings: strict, linkerSettings: libm),
         .target(name: "SwivelSim", dependencies: ["SwivelHardware"], swiftSettings: strict, linkerSettings: libm),
         .target(name: "SwivelBoard", swiftSettings: strict),
+        .target(name: "SwivelProtocol", dependencies: ["SwivelCore"], swiftSettings: strict),
+        .target(name: "SwivelPorts", swiftSettings: strict),
         .systemLibrary(
             name: "CGPIOD",
             pkgConfig: "libgpiod",
@@ -49,17 +57,25 @@ let package = Package(
         ),
         .target(
             name: "SwivelRuntime",
-            dependencies: ["SwivelCore", "SwivelHardware", "SwivelSim", "SwivelBoard", "SwivelLinux"],
+            dependencies: [
+                "SwivelCore", "SwivelHardware", "SwivelSim", "SwivelBoard", "SwivelLinux", "SwivelProtocol", "SwivelPorts",
+            ],
             swiftSettings: strict
         ),
+        .target(name: "SwivelKit", dependencies: ["SwivelCore", "SwivelProtocol", "SwivelPorts"], swiftSettings: strict),
         .executableTarget(name: "swiveld", dependencies: ["SwivelRuntime"], swiftSettings: strict),
+        .executableTarget(name: "swivelctl", dependencies: ["SwivelKit"], swiftSettings: strict),
         // `make bench`: measures, never asserts; not part of `make test`.
-        .executableTarget(name: "swivel-bench", dependencies: ["SwivelRuntime"], swiftSettings: strict),
+        .executableTarget(name: "swivel-bench", dependencies: ["SwivelRuntime", "SwivelKit"], swiftSettings: strict),
         .testTarget(name: "SwivelCoreTests", dependencies: ["SwivelCore"], swiftSettings: strict),
         .testTarget(name: "SwivelHardwareTests", dependencies: ["SwivelHardware", "SwivelSim"], swiftSettings: strict),
         .testTarget(name: "SwivelBoardTests", dependencies: ["SwivelBoard"], swiftSettings: strict),
         .testTarget(name: "SwivelRuntimeTests", dependencies: ["SwivelRuntime"], swiftSettings: strict),
         .testTarget(name: "SwivelLinuxTests", dependencies: ["SwivelLinux"], swiftSettings: strict),
+        .testTarget(name: "SwivelProtocolTests", dependencies: ["SwivelProtocol"], swiftSettings: strict),
+        .testTarget(name: "SwivelPortsTests", dependencies: ["SwivelPorts"], swiftSettings: strict),
+        // End to end: SwivelKit and swivelctl against the runtime on the simulated stand.
+        .testTarget(name: "SwivelKitTests", dependencies: ["SwivelKit", "SwivelRuntime"], swiftSettings: strict),
     ],
     swiftLanguageModes: [.v6]
 )

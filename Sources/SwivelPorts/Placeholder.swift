@@ -1,0 +1,1 @@
+// Replaced by the port backends (termios serial, pty, Unix sockets).
