@@ -17,6 +17,12 @@ public enum MotionCommand: Equatable, Sendable {
     case animate(AnimationName)
     /// Decelerate every axis to rest at its cap and cancel what is running.
     case stop
+    /// Like `stop`, but only when `requestID` is the move or animation running;
+    /// otherwise nothing changes (it already ended, or a newer one replaced it).
+    case cancel(requestID: UInt32)
+    /// What a new host session starts from and what the last one leaves behind:
+    /// stop, the board's limits, a fresh rate budget.
+    case resetSession
     case setLimits(UserLimits)
     case resetLimits
 }

@@ -95,6 +95,18 @@ public struct MotionController: Sendable {
             end(.cancelled, at: now)
             source = .velocity(.zero)
             return .accepted
+        case .cancel(let requestID):
+            switch source {
+            case .move(_, let id) where id == requestID, .animation(_, let id) where id == requestID:
+                end(.cancelled, at: now)
+                source = .velocity(.zero)
+            default:
+                break
+            }
+            return .accepted
+        case .resetSession:
+            resetSession(at: now)
+            return .accepted
         case .setOrientation(let target, let duration, let relative):
             return .started(try startMove(to: target, duration: duration, relative: relative, at: now, measured: measured))
         case .animate(let name):
