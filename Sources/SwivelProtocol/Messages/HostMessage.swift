@@ -1,0 +1,123 @@
+public import SwivelCore
+
+/// Everything a host sends. Each is a command: the accessory answers it with
+/// ACK or ERR carrying the same sequence number (HELLO with IDENTITY or ERR).
+public enum HostMessage: Equatable, Sendable {
+    case hello(Hello)
+    case heartbeat
+    /// Ends the session at once instead of waiting for the heartbeat timeout.
+    case bye
+    case setAngularVelocity(Vector3)
+    case setOrientation(OrientationRequest)
+    case animate(AnimationName)
+    case stop
+    case cancel(requestID: UInt32)
+    case setLimits(LimitsRequest)
+    case resetLimits
+    case getState
+    case setSystemTracking(enabled: Bool)
+    case track(TrackBatch)
+    case setFramingMode(FramingMode)
+    case setRegionOfInterest(NormalizedRectUpperLeft)
+    case selectSubject(at: NormalizedPointUpperLeft)
+    /// [] returns to automatic selection.
+    case selectSubjects([WireUUID])
+
+    public static let maximumSelectedSubjects = 16
+
+    public var messageID: MessageID {
+        switch self {
+        case .hello: .hello
+        case .heartbeat: .heartbeat
+        case .bye: .bye
+        case .setAngularVelocity: .setAngularVelocity
+        case .setOrientation: .setOrientation
+        case .animate: .animate
+        case .stop: .stop
+        case .cancel: .cancel
+        case .setLimits: .setLimits
+        case .resetLimits: .resetLimits
+        case .getState: .getState
+        case .setSystemTracking: .setSystemTracking
+        case .track: .track
+        case .setFramingMode: .setFramingMode
+        case .setRegionOfInterest: .setRegionOfInterest
+        case .selectSubject: .selectSubjectAt
+        case .selectSubjects: .selectSubjects
+        }
+    }
+
+    public func encodePayload() -> [UInt8] {
+        var w = ByteWriter()
+        switch self {
+        case .hello(let hello): hello.encode(to: &w)
+        case .heartbeat, .bye, .stop, .resetLimits, .getState: break
+        case .setAngularVelocity(let v): w.vector(v)
+        case .setOrientation(let request): request.encode(to: &w)
+        case .animate(let name): w.u8(name.rawValue)
+        case .cancel(let id): w.u32(id)
+        case .setLimits(let limits): limits.encode(to: &w)
+        case .setSystemTracking(let enabled): w.bool(enabled)
+        case .track(let batch): batch.encode(to: &w)
+        case .setFramingMode(let mode): w.u8(mode.rawValue)
+        case .setRegionOfInterest(let rect): w.rect(rect)
+        case .selectSubject(let point): w.f32(point.x); w.f32(point.y)
+        case .selectSubjects(let ids):
+            let sent = ids.prefix(Self.maximumSelectedSubjects)
+            w.u8(UInt8(sent.count))
+            for id in sent { w.uuid(id) }
+        }
+        return w.bytes
+    }
+
+    public static func decode(messageID rawID: UInt8, payload: [UInt8]) throws(MessageError) -> HostMessage {
+        guard let id = MessageID(rawValue: rawID) else { throw .unknownMessage(id: rawID) }
+        var r = ByteReader(payload)
+        switch id {
+        case .hello: return .hello(try Hello.decode(from: &r))
+        case .heartbeat: return .heartbeat
+        case .bye: return .bye
+        case .setAngularVelocity:
+            try r.require(12, for: id)
+            return .setAngularVelocity(r.vector())
+        case .setOrientation: return .setOrientation(try OrientationRequest.decode(from: &r))
+        case .animate:
+            try r.require(1, for: id)
+            let raw = r.u8()
+            guard let name = AnimationName(rawValue: raw) else { throw .unknownValue(id, field: "animation", value: UInt64(raw)) }
+            return .animate(name)
+        case .stop: return .stop
+        case .cancel:
+            try r.require(4, for: id)
+            return .cancel(requestID: r.u32())
+        case .setLimits: return .setLimits(try LimitsRequest.decode(from: &r))
+        case .resetLimits: return .resetLimits
+        case .getState: return .getState
+        case .setSystemTracking:
+            try r.require(1, for: id)
+            return .setSystemTracking(enabled: r.bool())
+        case .track: return .track(try TrackBatch.decode(from: &r))
+        case .setFramingMode:
+            try r.require(1, for: id)
+            let raw = r.u8()
+            guard let mode = FramingMode(rawValue: raw) else { throw .unknownValue(id, field: "framing mode", value: UInt64(raw)) }
+            return .setFramingMode(mode)
+        case .setRegionOfInterest:
+            try r.require(16, for: id)
+            return .setRegionOfInterest(r.upperLeftRect())
+        case .selectSubjectAt:
+            try r.require(8, for: id)
+            return .selectSubject(at: NormalizedPointUpperLeft(x: r.f32(), y: r.f32()))
+        case .selectSubjects:
+            try r.require(1, for: id)
+            let count = Int(r.u8())
+            guard count <= maximumSelectedSubjects else {
+                throw .tooMany(id, field: "subject ids", count: count, maximum: maximumSelectedSubjects)
+            }
+            try r.require(1 + 16 * count, for: id)
+            return .selectSubjects((0..<count).map { _ in r.uuid() })
+        case .identity, .ack, .error, .motionState, .progress, .accessoryEvent, .batteryState, .trackingState, .dockState:
+            throw .wrongDirection(id)
+        }
+    }
+}

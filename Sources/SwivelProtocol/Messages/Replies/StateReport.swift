@@ -1,0 +1,136 @@
+public import SwivelCore
+
+/// One axis's limits in force, as plain wire values.
+public struct WireAxisLimits: Equatable, Sendable {
+    /// nil: a continuous axis.
+    public var positionRange: ClosedRange<Double>?
+    public var maximumSpeed: Double
+    public var maximumAcceleration: Double
+
+    public init(positionRange: ClosedRange<Double>?, maximumSpeed: Double, maximumAcceleration: Double) {
+        self.positionRange = positionRange
+        self.maximumSpeed = maximumSpeed
+        self.maximumAcceleration = maximumAcceleration
+    }
+
+    public init(_ limits: AxisLimits) {
+        self.init(
+            positionRange: limits.positionRange.map { $0.lowerRadians...$0.upperRadians },
+            maximumSpeed: limits.maximumSpeed, maximumAcceleration: limits.maximumAcceleration)
+    }
+}
+
+/// The ACK body of GET_STATE: everything a host needs to redraw itself after
+/// (re)connecting.
+public struct StateReport: Equatable, Sendable {
+    public enum Activity: Equatable, Sendable {
+        case velocity
+        case orientation(requestID: UInt32)
+        case animation(AnimationName, requestID: UInt32)
+    }
+
+    /// On the stand's clock: microseconds since it started.
+    public var timeMicroseconds: UInt64
+    public var axes: AxisSet
+    public var systemTrackingEnabled: Bool
+    public var halted: Bool
+    public var dockedSessions: UInt8
+    public var framingMode: FramingMode
+    public var regionOfInterest: NormalizedRectUpperLeft
+    /// Measured (encoder) positions, commanded where an axis has no encoder.
+    public var positions: Vector3
+    public var velocities: Vector3
+    public var limits: PerAxis<WireAxisLimits?>
+    public var activity: Activity
+    public var lastProgress: MotionProgress?
+
+    public init(
+        timeMicroseconds: UInt64, axes: AxisSet, systemTrackingEnabled: Bool, halted: Bool, dockedSessions: UInt8,
+        framingMode: FramingMode, regionOfInterest: NormalizedRectUpperLeft, positions: Vector3, velocities: Vector3,
+        limits: PerAxis<WireAxisLimits?>, activity: Activity, lastProgress: MotionProgress?
+    ) {
+        self.timeMicroseconds = timeMicroseconds
+        self.axes = axes
+        self.systemTrackingEnabled = systemTrackingEnabled
+        self.halted = halted
+        self.dockedSessions = dockedSessions
+        self.framingMode = framingMode
+        self.regionOfInterest = regionOfInterest
+        self.positions = positions
+        self.velocities = velocities
+        self.limits = limits
+        self.activity = activity
+        self.lastProgress = lastProgress
+    }
+
+    static let minimumBytes = 124
+
+    func encode(to w: inout ByteWriter) {
+        w.u64(timeMicroseconds)
+        w.u8(axes.rawValue)
+        w.u8((systemTrackingEnabled ? 1 : 0) | (halted ? 2 : 0))
+        w.u8(dockedSessions)
+        w.u8(framingMode.rawValue)
+        w.rect(regionOfInterest)
+        w.vector(positions)
+        w.vector(velocities)
+        for axis in Axis.allCases {
+            let limit = limits[axis]
+            w.u8((limit == nil ? 0 : 1) | (limit?.positionRange == nil ? 0 : 2))
+            w.f32(limit?.positionRange?.lowerBound ?? 0)
+            w.f32(limit?.positionRange?.upperBound ?? 0)
+            w.f32(limit?.maximumSpeed ?? 0)
+            w.f32(limit?.maximumAcceleration ?? 0)
+        }
+        switch activity {
+        case .velocity:
+            w.u8(0); w.u32(0); w.u8(0)
+        case .orientation(let id):
+            w.u8(1); w.u32(id); w.u8(0)
+        case .animation(let name, let id):
+            w.u8(2); w.u32(id); w.u8(name.rawValue)
+        }
+        w.bool(lastProgress != nil)
+        MotionProgress.encode(lastProgress, to: &w)
+    }
+
+    static func decode(from r: inout ByteReader) throws(MessageError) -> StateReport {
+        let time = r.u64()
+        let axes = AxisSet(rawValue: r.u8() & 0b111)
+        let flags = r.u8()
+        let sessions = r.u8()
+        let rawMode = r.u8()
+        guard let mode = FramingMode(rawValue: rawMode) else {
+            throw .unknownValue(.ack, field: "framing mode", value: UInt64(rawMode))
+        }
+        let roi = r.upperLeftRect()
+        let positions = r.vector()
+        let velocities = r.vector()
+        var limits = PerAxis<WireAxisLimits?>(repeating: nil)
+        for axis in Axis.allCases {
+            let present = r.u8()
+            let lower = r.f32(), upper = r.f32(), speed = r.f32(), acceleration = r.f32()
+            guard present & 1 != 0 else { continue }
+            let range: ClosedRange<Double>? = present & 2 != 0 && lower <= upper ? lower...upper : nil
+            limits[axis] = WireAxisLimits(positionRange: range, maximumSpeed: speed, maximumAcceleration: acceleration)
+        }
+        let kind = r.u8(), id = r.u32(), rawAnimation = r.u8()
+        let activity: Activity
+        switch kind {
+        case 0: activity = .velocity
+        case 1: activity = .orientation(requestID: id)
+        case 2:
+            guard let name = AnimationName(rawValue: rawAnimation) else {
+                throw .unknownValue(.ack, field: "animation", value: UInt64(rawAnimation))
+            }
+            activity = .animation(name, requestID: id)
+        default: throw .unknownValue(.ack, field: "activity", value: UInt64(kind))
+        }
+        let hasProgress = r.bool()
+        let progress = try MotionProgress.decode(from: &r, messageID: .ack)
+        return StateReport(
+            timeMicroseconds: time, axes: axes, systemTrackingEnabled: flags & 1 != 0, halted: flags & 2 != 0,
+            dockedSessions: sessions, framingMode: mode, regionOfInterest: roi, positions: positions,
+            velocities: velocities, limits: limits, activity: activity, lastProgress: hasProgress ? progress : nil)
+    }
+}

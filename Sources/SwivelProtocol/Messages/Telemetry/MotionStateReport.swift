@@ -1,0 +1,61 @@
+public import SwivelCore
+
+/// MOTION_STATE: positions and velocities, periodic (default 50 Hz).
+public struct MotionStateReport: Equatable, Sendable {
+    public enum Fault: UInt8, Sendable {
+        case none = 0
+        case motorFault = 1
+        case encoderMismatch = 2
+        case limitSwitch = 3
+    }
+
+    /// On the stand's clock: microseconds since it started.
+    public var timeMicroseconds: UInt64
+    public var axes: AxisSet
+    /// Measured (encoder) positions; commanded where an axis has no encoder.
+    public var positions: Vector3
+    /// Commanded velocities, rad/s.
+    public var velocities: Vector3
+    public var fault: Fault
+    public var systemTrackingEnabled: Bool
+    public var moving: Bool
+
+    public init(
+        timeMicroseconds: UInt64, axes: AxisSet, positions: Vector3, velocities: Vector3, fault: Fault = .none,
+        systemTrackingEnabled: Bool, moving: Bool
+    ) {
+        self.timeMicroseconds = timeMicroseconds
+        self.axes = axes
+        self.positions = positions
+        self.velocities = velocities
+        self.fault = fault
+        self.systemTrackingEnabled = systemTrackingEnabled
+        self.moving = moving
+    }
+
+    static let minimumBytes = 35
+
+    func encode(to w: inout ByteWriter) {
+        w.u64(timeMicroseconds)
+        w.u8(axes.rawValue)
+        w.vector(positions)
+        w.vector(velocities)
+        w.u8(fault.rawValue)
+        w.u8((systemTrackingEnabled ? 1 : 0) | (moving ? 2 : 0))
+    }
+
+    static func decode(from r: inout ByteReader) throws(MessageError) -> MotionStateReport {
+        try r.require(minimumBytes, for: .motionState)
+        let time = r.u64()
+        let axes = AxisSet(rawValue: r.u8() & 0b111)
+        let positions = r.vector(), velocities = r.vector()
+        let rawFault = r.u8()
+        guard let fault = Fault(rawValue: rawFault) else {
+            throw .unknownValue(.motionState, field: "fault", value: UInt64(rawFault))
+        }
+        let flags = r.u8()
+        return MotionStateReport(
+            timeMicroseconds: time, axes: axes, positions: positions, velocities: velocities, fault: fault,
+            systemTrackingEnabled: flags & 1 != 0, moving: flags & 2 != 0)
+    }
+}

@@ -1,0 +1,86 @@
+/// Which camera took an observation batch and how it was held.
+public struct CameraInformation: Equatable, Sendable {
+    public enum DeviceType: UInt8, CaseIterable, Sendable {
+        case wideAngle = 1
+        case ultraWide = 2
+        case telephoto = 3
+        /// Anything else; the board's default field of view applies.
+        case other = 4
+    }
+
+    public enum Position: UInt8, Sendable {
+        /// Faces the user, beside the screen.
+        case front = 1
+        /// Opposite the screen.
+        case back = 2
+    }
+
+    public enum Orientation: UInt8, CaseIterable, Sendable {
+        /// The rect is already relative to the upright image.
+        case corrected = 1
+        case portrait = 2
+        case portraitUpsideDown = 3
+        case landscapeLeft = 4
+        case landscapeRight = 5
+        case faceUp = 6
+        case faceDown = 7
+    }
+
+    /// Pinhole intrinsics in pixels of `referenceWidth`×`referenceHeight`.
+    public struct Intrinsics: Equatable, Sendable {
+        /// Row-major 3×3: [fx, s, cx, 0, fy, cy, 0, 0, 1].
+        public var matrix: [Double]
+        public var referenceWidth: Double
+        public var referenceHeight: Double
+
+        public init(matrix: [Double], referenceWidth: Double, referenceHeight: Double) {
+            self.matrix = matrix
+            self.referenceWidth = referenceWidth
+            self.referenceHeight = referenceHeight
+        }
+    }
+
+    public var deviceType: DeviceType
+    public var position: Position
+    public var orientation: Orientation
+    public var intrinsics: Intrinsics?
+
+    public init(deviceType: DeviceType, position: Position, orientation: Orientation, intrinsics: Intrinsics? = nil) {
+        self.deviceType = deviceType
+        self.position = position
+        self.orientation = orientation
+        self.intrinsics = intrinsics
+    }
+
+    static let wireBytes = 48
+
+    func encode(to w: inout ByteWriter) {
+        w.u8(deviceType.rawValue)
+        w.u8(position.rawValue)
+        w.u8(orientation.rawValue)
+        w.bool(intrinsics != nil)
+        for i in 0..<9 { w.f32(intrinsics.map { i < $0.matrix.count ? $0.matrix[i] : 0 } ?? 0) }
+        w.f32(intrinsics?.referenceWidth ?? 0)
+        w.f32(intrinsics?.referenceHeight ?? 0)
+    }
+
+    static func decode(from r: inout ByteReader, messageID: MessageID) throws(MessageError) -> CameraInformation {
+        let rawType = r.u8(), rawPosition = r.u8(), rawOrientation = r.u8()
+        guard let type = DeviceType(rawValue: rawType) else {
+            throw .unknownValue(messageID, field: "camera device type", value: UInt64(rawType))
+        }
+        guard let position = Position(rawValue: rawPosition) else {
+            throw .unknownValue(messageID, field: "camera position", value: UInt64(rawPosition))
+        }
+        guard let orientation = Orientation(rawValue: rawOrientation) else {
+            throw .unknownValue(messageID, field: "camera orientation", value: UInt64(rawOrientation))
+        }
+        let hasIntrinsics = r.bool()
+        var matrix: [Double] = []
+        for _ in 0..<9 { matrix.append(r.f32()) }
+        let width = r.f32(), height = r.f32()
+        return CameraInformation(
+            deviceType: type, position: position, orientation: orientation,
+            intrinsics: hasIntrinsics ? Intrinsics(matrix: matrix, referenceWidth: width, referenceHeight: height) : nil)
+    }
+}
