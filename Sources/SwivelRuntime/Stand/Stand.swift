@@ -167,7 +167,11 @@ public final class Stand: @unchecked Sendable {
         current.measured = measured
         current.limits = controller.limits
         current.activeMotion = controller.activeMotion
-        current.lastRequest = controller.latestProgress
+        let latest = controller.latestProgress
+        if let replaced = current.lastRequest, replaced.requestID != latest?.requestID {
+            current.previousRequest = controller.progress(of: replaced.requestID) ?? replaced
+        }
+        current.lastRequest = latest
         current.demoCycles = demo?.cycles ?? current.demoCycles
         var illegal: UInt64 = 0, dropped: UInt64 = 0, lateSteps: UInt64 = 0, faults: UInt64 = 0
         for drive in drives {

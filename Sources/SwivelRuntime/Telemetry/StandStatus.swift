@@ -18,6 +18,10 @@ public struct StandStatus: Equatable, Sendable {
     public var activeMotion: MotionController.ActiveMotion = .velocity(.zero)
     /// The most recent move or animation, from the demo or a host.
     public var lastRequest: MotionProgress?
+    /// The request `lastRequest` replaced, as it ended (cancelled, or finished
+    /// just before). Readers that sample slower than the tick still see how
+    /// every request ended, since at most 2 start per second.
+    public var previousRequest: MotionProgress?
     /// nil once the demo has stopped (or was never played).
     public var demoPhase: DemoScript.Phase?
     public var demoCycles = 0

@@ -19,7 +19,7 @@ public struct Ack: Equatable, Sendable {
         self.body = body
     }
 
-    init(rawCommandID: UInt8, body: Body) {
+    public init(rawCommandID: UInt8, body: Body) {
         commandID = rawCommandID
         self.body = body
     }

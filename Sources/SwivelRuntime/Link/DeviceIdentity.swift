@@ -1,0 +1,58 @@
+import FoundationEssentials
+public import SwivelBoard
+import SwivelCore
+public import SwivelProtocol
+
+/// The identity a stand announces in IDENTITY.
+public enum DeviceIdentity {
+    /// The UUID comes from /etc/machine-id (systemd writes it once per install)
+    /// mixed with the board's name, so it survives reboots and reinstalls of
+    /// Swivel but differs between two boards on one machine. Without a
+    /// machine-id it is random per run, and `isStable` says so.
+    public static func uuid(boardName: String, machineIDPath: String = "/etc/machine-id") -> (uuid: WireUUID, isStable: Bool) {
+        guard let data = FileManager.default.contents(atPath: machineIDPath),
+            let text = String(data: data, encoding: .utf8)?.trimmingCharacters(in: .whitespacesAndNewlines),
+            !text.isEmpty
+        else {
+            let random = UUID().uuid
+            let bytes = withUnsafeBytes(of: random) { Array($0) }
+            return (WireUUID(bytes: bytes) ?? .zero, false)
+        }
+        return (derived(from: Array(text.utf8) + [0] + Array(boardName.utf8)), true)
+    }
+
+    /// A version-8 (RFC 9562, vendor-defined) UUID from two FNV-1a-64 hashes.
+    static func derived(from input: [UInt8]) -> WireUUID {
+        func fnv(_ basis: UInt64) -> UInt64 {
+            var hash = basis
+            for byte in input {
+                hash ^= UInt64(byte)
+                hash = hash &* 0x100_0000_01b3
+            }
+            return hash
+        }
+        var bytes = withUnsafeBytes(of: fnv(0xcbf2_9ce4_8422_2325).bigEndian) { Array($0) }
+        bytes += withUnsafeBytes(of: fnv(0x8422_2325_cbf2_9ce4).bigEndian) { Array($0) }
+        bytes[6] = (bytes[6] & 0x0F) | 0x80
+        bytes[8] = (bytes[8] & 0x3F) | 0x80
+        return WireUUID(bytes: bytes) ?? .zero
+    }
+
+    /// What this firmware implements today; tracking features join with the tracking work.
+    public static let capabilities: Capabilities = [
+        .angularVelocity, .orientation, .animation, .limits, .systemTrackingSwitch,
+    ]
+
+    public static func identity(
+        board: Board, uuid: WireUUID, heartbeatTimeoutMilliseconds: UInt16, motionStateRateHz: UInt16
+    ) -> Identity {
+        var axes = AxisSet()
+        if board.axes.pitch != nil { axes.insert(.pitch) }
+        if board.axes.yaw != nil { axes.insert(.yaw) }
+        if board.axes.roll != nil { axes.insert(.roll) }
+        return Identity(
+            uuid: uuid, axes: axes, capabilities: capabilities, heartbeatTimeoutMilliseconds: heartbeatTimeoutMilliseconds,
+            motionStateRateHz: motionStateRateHz, trackingStateRateHz: 10, name: board.name,
+            firmwareVersion: SwivelVersion.string, hardwareModel: board.hardwareModel)
+    }
+}

@@ -1,0 +1,179 @@
+import SwivelCore
+import SwivelHardware
+import SwivelProtocol
+
+extension LinkHub {
+    static let trackingNotBuilt = "subject tracking is not built in this firmware yet"
+
+    func handle(header: FrameHeader, payload: [UInt8], from id: SessionID, at now: MonotonicInstant) {
+        guard var session = sessions[id] else { return }
+        session.lastHeard = now
+        sessions[id] = session
+        let key = ReplyCache.Key(
+            sequence: header.sequence, messageID: header.messageID, payloadChecksum: CRC16MCRF4XX.checksum(payload))
+
+        guard header.version == ProtocolVersion.current else {
+            reject(key, code: .versionMismatch, to: id,
+                   reason: "frame is protocol version \(header.version); this stand speaks version \(ProtocolVersion.current)")
+            return
+        }
+        // A retransmission: answer again, never apply again.
+        if let cached = session.replies.reply(for: key) {
+            statistics.duplicatesAnswered &+= 1
+            sessions[id]?.output += cached
+            return
+        }
+        if pending.contains(where: { $0.session == id && $0.key == key }) {
+            // Still being applied; its one reply is on the way.
+            statistics.duplicatesAnswered &+= 1
+            return
+        }
+
+        let message: HostMessage
+        do {
+            message = try HostMessage.decode(messageID: header.messageID, payload: payload)
+        } catch {
+            reject(key, code: error.wireCode, to: id, reason: error.description)
+            return
+        }
+        if case .hello(let hello) = message {
+            handleHello(hello, key: key, from: id, at: now)
+            return
+        }
+        guard session.docked else {
+            reject(key, code: .notConnected, to: id, reason: "no session on this link: send HELLO first")
+            return
+        }
+
+        switch message {
+        case .hello:
+            break
+        case .heartbeat:
+            acknowledge(key, to: id)
+        case .bye:
+            acknowledge(key, to: id)
+            undock(id, at: now)
+        case .getState:
+            acknowledge(key, body: .state(stateReport()), to: id)
+        case .setSystemTracking(let enabled):
+            systemTrackingEnabled = enabled
+            refreshCounts()
+            acknowledge(key, to: id)
+            broadcastTelemetry(.dockState(DockState(docked: true, systemTrackingEnabled: enabled)))
+        case .setAngularVelocity(let velocity):
+            manual(.setAngularVelocity(velocity), key: key, from: id)
+        case .setOrientation(let request):
+            manual(.setOrientation(request.target, durationSeconds: request.durationSeconds, relative: request.relative),
+                   key: key, from: id)
+        case .animate(let name):
+            manual(.animate(name), key: key, from: id)
+        case .stop:
+            // Stopping is always allowed, whoever is driving.
+            post(.stop, key: key, from: id)
+        case .cancel(let requestID):
+            post(.cancel(requestID: requestID), key: key, from: id)
+        case .setLimits(let request):
+            do {
+                post(.setLimits(try request.userLimits()), key: key, from: id)
+            } catch {
+                reject(key, ErrorReply(commandID: key.messageID, error), to: id)
+            }
+        case .resetLimits:
+            post(.resetLimits, key: key, from: id)
+        case .track:
+            if systemTrackingEnabled {
+                reject(key, code: .systemTrackingActive, to: id,
+                       reason: "system tracking is enabled: turn it off to send your own observations")
+            } else {
+                reject(key, code: .notSupported, to: id, reason: Self.trackingNotBuilt)
+            }
+        case .setFramingMode, .setRegionOfInterest, .selectSubject, .selectSubjects:
+            reject(key, code: .notSupported, to: id, reason: Self.trackingNotBuilt)
+        }
+    }
+
+    private func handleHello(_ hello: Hello, key: ReplyCache.Key, from id: SessionID, at now: MonotonicInstant) {
+        guard hello.accepts(ProtocolVersion.current) else {
+            reject(key, code: .versionMismatch, to: id,
+                   reason: "host speaks protocol \(hello.minimumVersion)...\(hello.maximumVersion); this stand speaks \(ProtocolVersion.current)")
+            return
+        }
+        // A fresh handshake starts a fresh sequence space.
+        sessions[id]?.replies.removeAll()
+        pending.removeAll { $0.session == id }
+        let wasDocked = sessions[id]?.docked ?? false
+        if !wasDocked { dock(id, clientName: hello.clientName, at: now) }
+        finish(key, reply: .identity(configuration.identity), to: id)
+        sendTelemetry(.dockState(DockState(docked: true, systemTrackingEnabled: systemTrackingEnabled)), to: id)
+    }
+
+    /// Velocity, orientation and animation: the host's only while system tracking is off.
+    private func manual(_ command: MotionCommand, key: ReplyCache.Key, from id: SessionID) {
+        guard !systemTrackingEnabled else {
+            reject(key, code: .systemTrackingActive, to: id,
+                   reason: "system tracking is enabled: turn it off before moving the stand yourself")
+            return
+        }
+        post(command, key: key, from: id)
+    }
+
+    private func post(_ command: MotionCommand, key: ReplyCache.Key, from id: SessionID) {
+        // The hub's own session commands go first, so a host never overtakes its reset.
+        guard internalCommands.isEmpty else {
+            reject(key, ErrorReply(commandID: key.messageID, SwivelError(.busy, .mailboxFull)), to: id)
+            return
+        }
+        do {
+            let ticket = try stand.post(command)
+            pending.append(PendingCommand(session: id, key: key, ticket: ticket))
+        } catch {
+            reject(key, ErrorReply(commandID: key.messageID, error), to: id)
+        }
+    }
+
+    func collectReplies() {
+        internalTickets.removeAll { stand.takeReply($0) != nil }
+        var index = 0
+        while index < pending.count {
+            let waiting = pending[index]
+            guard let reply = stand.takeReply(waiting.ticket) else {
+                index += 1
+                continue
+            }
+            pending.remove(at: index)
+            switch reply {
+            case .success(.accepted):
+                acknowledge(waiting.key, to: waiting.session)
+            case .success(.started(let receipt)):
+                acknowledge(waiting.key, body: .moveStarted(receipt), to: waiting.session)
+            case .failure(let error):
+                reject(waiting.key, ErrorReply(commandID: waiting.key.messageID, error), to: waiting.session)
+            }
+        }
+    }
+
+    // MARK: - Replies
+
+    private func acknowledge(_ key: ReplyCache.Key, body: Ack.Body = .none, to id: SessionID) {
+        statistics.commandsApplied &+= 1
+        finish(key, reply: .ack(Ack(rawCommandID: key.messageID, body: body)), to: id)
+    }
+
+    private func reject(_ key: ReplyCache.Key, code: WireErrorCode, to id: SessionID, reason: String) {
+        reject(key, ErrorReply(commandID: key.messageID, code: code, reason: reason), to: id)
+    }
+
+    private func reject(_ key: ReplyCache.Key, _ error: ErrorReply, to id: SessionID) {
+        statistics.commandsRejected &+= 1
+        sessions[id]?.messagesRejected &+= 1
+        finish(key, reply: .error(error), to: id)
+    }
+
+    private func finish(_ key: ReplyCache.Key, reply: AccessoryMessage, to id: SessionID) {
+        guard var session = sessions[id] else { return }
+        let frame = WireFrame.encode(reply, sequence: key.sequence)
+        session.replies.insert(frame, for: key)
+        session.output += frame
+        sessions[id] = session
+    }
+}

@@ -1,0 +1,84 @@
+import SwivelCore
+import SwivelHardware
+import SwivelProtocol
+
+extension LinkHub {
+    func sendTelemetryIfDue(at now: MonotonicInstant) {
+        guard statistics.sessionsDocked > 0, let due = nextMotionState, now >= due else { return }
+        let interval = configuration.motionStateIntervalNanoseconds
+        // Keep the cadence; after a stall, restart it instead of sending a burst.
+        let next = due.advanced(byNanoseconds: interval)
+        nextMotionState = next > now ? next : now.advanced(byNanoseconds: interval)
+
+        let status = stand.status()
+        broadcastTelemetry(.motionState(motionState(status)))
+        for progress in progressWatch.reports(for: status, finalRepeats: configuration.finalProgressRepeats) {
+            broadcastTelemetry(.progress(progress))
+        }
+    }
+
+    func motionState(_ status: StandStatus) -> MotionStateReport {
+        let velocities = vector(status.commanded.map { $1.velocity }, axes: status.axes)
+        return MotionStateReport(
+            timeMicroseconds: Self.microseconds(status.time), axes: status.axes,
+            positions: vector(status.measured, axes: status.axes), velocities: velocities,
+            systemTrackingEnabled: systemTrackingEnabled,
+            moving: velocities != .zero || status.activeMotion != .velocity(.zero))
+    }
+
+    func stateReport() -> StateReport {
+        let status = stand.status()
+        let activity: StateReport.Activity =
+            switch status.activeMotion {
+            case .velocity: .velocity
+            case .orientation(let id): .orientation(requestID: id)
+            case .animation(let name, let id): .animation(name, requestID: id)
+            }
+        return StateReport(
+            timeMicroseconds: Self.microseconds(status.time), axes: status.axes,
+            systemTrackingEnabled: systemTrackingEnabled, halted: status.halted || status.halting,
+            dockedSessions: UInt8(clamping: statistics.sessionsDocked), framingMode: .automatic,
+            regionOfInterest: .fullFrame, positions: vector(status.measured, axes: status.axes),
+            velocities: vector(status.commanded.map { $1.velocity }, axes: status.axes),
+            limits: status.limits.map { $1.map(WireAxisLimits.init) }, activity: activity,
+            lastProgress: status.lastRequest)
+    }
+
+    private func vector(_ values: PerAxis<Double>, axes: AxisSet) -> Vector3 {
+        Vector3(
+            pitch: axes.contains(.pitch) ? values.pitch : 0, yaw: axes.contains(.yaw) ? values.yaw : 0,
+            roll: axes.contains(.roll) ? values.roll : 0)
+    }
+
+    static func microseconds(_ seconds: Double) -> UInt64 {
+        seconds > 0 && seconds.isFinite ? UInt64(seconds * 1e6) : 0
+    }
+}
+
+/// Decides which progress records go out with each motion-state period: a
+/// running request every period, and how each request ended a few times over,
+/// since telemetry may be lost.
+struct ProgressWatch {
+    private var finalSent: [(requestID: UInt32, count: Int)] = []
+
+    mutating func reports(for status: StandStatus, finalRepeats: Int) -> [MotionProgress] {
+        var out: [MotionProgress] = []
+        for progress in [status.previousRequest, status.lastRequest].compactMap({ $0 }) {
+            if progress.state == .running {
+                out.append(progress)
+                continue
+            }
+            let index = finalSent.firstIndex { $0.requestID == progress.requestID }
+            let sent = index.map { finalSent[$0].count } ?? 0
+            guard sent < finalRepeats else { continue }
+            out.append(progress)
+            if let index {
+                finalSent[index].count += 1
+            } else {
+                finalSent.append((progress.requestID, 1))
+                if finalSent.count > 8 { finalSent.removeFirst() }
+            }
+        }
+        return out
+    }
+}

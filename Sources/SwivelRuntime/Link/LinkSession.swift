@@ -1,0 +1,34 @@
+import SwivelHardware
+import SwivelProtocol
+
+/// Identifies one session: one socket connection, or one serial port (where
+/// hosts come and go without the port closing).
+public struct SessionID: Hashable, Sendable, CustomStringConvertible {
+    public let value: Int
+    public var description: String { "#\(value)" }
+}
+
+/// One peer's state on the link thread.
+struct LinkSession {
+    let id: SessionID
+    let label: String
+    /// A serial port outlives its hosts: silence undocks it but keeps it open.
+    let persistent: Bool
+    var decoder = FrameDecoder()
+    var docked = false
+    var clientName = ""
+    var lastHeard: MonotonicInstant
+    var replies = ReplyCache()
+    var telemetrySequence: UInt16 = 0
+    /// Encoded frames waiting for the transport.
+    var output: [UInt8] = []
+    var telemetryDropped: UInt64 = 0
+    var messagesRejected: UInt64 = 0
+
+    init(id: SessionID, label: String, persistent: Bool, at now: MonotonicInstant) {
+        self.id = id
+        self.label = label
+        self.persistent = persistent
+        lastHeard = now
+    }
+}
