@@ -1,0 +1,132 @@
+/// Turns a byte stream into frames. Each 0x00 ends a frame; the bytes before
+/// it are COBS-decoded in place in a fixed buffer, checked (length, CRC) and
+/// either handed to the callback or counted in `statistics` and dropped.
+///
+/// A frame cannot be told apart from garbage that precedes it without a 0x00
+/// in between: COBS merges them into one bad frame. Senders therefore send a
+/// 0x00 before a frame at connect and after any error, so the next frame
+/// always starts clean (an empty frame costs one byte and is ignored).
+public struct FrameDecoder: Sendable {
+    public private(set) var statistics = FrameDecoderStatistics()
+    /// Why the most recent frame was dropped; nil while none has been.
+    public private(set) var lastError: FramingError?
+
+    private var buffer: FrameReceiveBuffer
+    /// Encoded bytes of the current frame held in `buffer`.
+    private var count = 0
+    /// The current frame outgrew the buffer: its bytes up to the next 0x00 are dropped.
+    private var discarding = false
+
+    public init() {
+        // The delimiter is never stored.
+        buffer = FrameReceiveBuffer(capacity: FrameLimits.maximumEncodedBytes - 1)
+    }
+
+    /// Feeds any number of bytes (a single byte, several frames, garbage).
+    /// Calls `onFrame` for each valid frame, in order.
+    public mutating func feed(_ bytes: UnsafeRawBufferPointer, _ onFrame: (ReceivedFrame) -> Void) {
+        guard let input = bytes.baseAddress else { return }
+        if !isKnownUniquelyReferenced(&buffer) {
+            buffer = buffer.copy(prefix: count)
+        }
+        let end = bytes.count
+        var position = 0
+        while position < end {
+            if discarding {
+                var scan = position
+                while scan < end && input.load(fromByteOffset: scan, as: UInt8.self) != 0 { scan += 1 }
+                statistics.bytesDiscarded += UInt64(scan - position)
+                guard scan < end else { return }
+                discarding = false
+                position = scan + 1
+                continue
+            }
+            // Copy up to the next delimiter, the end of the input, or a full buffer.
+            let stop = position + min(end - position, buffer.capacity - count)
+            let destination = buffer.base + count
+            var scan = position
+            while scan < stop {
+                let byte = input.load(fromByteOffset: scan, as: UInt8.self)
+                if byte == 0 { break }
+                destination.storeBytes(of: byte, toByteOffset: scan - position, as: UInt8.self)
+                scan += 1
+            }
+            count += scan - position
+            if scan == end { return }
+            if input.load(fromByteOffset: scan, as: UInt8.self) == 0 {
+                finishFrame(onFrame)
+                position = scan + 1
+            } else {
+                // A full buffer and no delimiter yet: no frame can be this long.
+                statistics.oversize += 1
+                statistics.bytesDiscarded += UInt64(count)
+                lastError = .oversize
+                count = 0
+                discarding = true
+                position = scan
+            }
+        }
+    }
+
+    public mutating func feed(_ bytes: some Collection<UInt8>, _ onFrame: (ReceivedFrame) -> Void) {
+        let fed: Void? = bytes.withContiguousStorageIfAvailable { feed(UnsafeRawBufferPointer($0), onFrame) }
+        guard fed == nil else { return }
+        // Not contiguous (a lazy view, a deque): through a small stack chunk.
+        var iterator = bytes.makeIterator()
+        withUnsafeTemporaryAllocation(byteCount: 256, alignment: 1) { chunk in
+            var filled = 0
+            while let byte = iterator.next() {
+                chunk[filled] = byte
+                filled += 1
+                if filled == chunk.count {
+                    feed(UnsafeRawBufferPointer(chunk), onFrame)
+                    filled = 0
+                }
+            }
+            feed(UnsafeRawBufferPointer(rebasing: chunk[..<filled]), onFrame)
+        }
+    }
+
+    /// Drops a partial frame (e.g. after a port reopen), counting its bytes as discarded.
+    public mutating func reset() {
+        statistics.bytesDiscarded += UInt64(count)
+        count = 0
+        discarding = false
+    }
+
+    /// A delimiter arrived: the `count` bytes in the buffer are one encoded frame.
+    private mutating func finishFrame(_ onFrame: (ReceivedFrame) -> Void) {
+        let encodedCount = count
+        count = 0
+        guard encodedCount > 0 else {
+            statistics.emptyFrames += 1
+            return
+        }
+        let base = buffer.base
+        do throws(FramingError) {
+            let decodedCount = try COBS.decodeInPlace(base, count: encodedCount)
+            guard decodedCount <= FrameLimits.maximumDecodedBytes else { throw .oversize }
+            guard decodedCount >= FrameLimits.minimumDecodedBytes else { throw .tooShort(bytes: decodedCount) }
+            let bodyCount = decodedCount - FrameLimits.checksumBytes
+            let computed = CRC16MCRF4XX.update(
+                CRC16MCRF4XX.initial, bytes: UnsafeRawBufferPointer(start: base, count: bodyCount))
+            let received =
+                UInt16(base.load(fromByteOffset: bodyCount, as: UInt8.self))
+                | UInt16(base.load(fromByteOffset: bodyCount + 1, as: UInt8.self)) << 8
+            guard computed == received else { throw .badChecksum(expected: computed, received: received) }
+            statistics.framesDecoded += 1
+            let payload = UnsafeRawBufferPointer(
+                start: base + FrameHeader.byteCount, count: bodyCount - FrameHeader.byteCount)
+            onFrame(ReceivedFrame(header: FrameHeader(readingFrom: base), payload: payload))
+        } catch {
+            switch error {
+            case .badEncoding: statistics.badEncoding += 1
+            case .tooShort: statistics.tooShort += 1
+            case .badChecksum: statistics.badChecksum += 1
+            case .oversize, .payloadTooLarge: statistics.oversize += 1
+            }
+            statistics.bytesDiscarded += UInt64(encodedCount)
+            lastError = error
+        }
+    }
+}
