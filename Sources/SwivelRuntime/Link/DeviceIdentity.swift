@@ -11,7 +11,7 @@ public enum DeviceIdentity {
     /// machine-id it is random per run, and `isStable` says so.
     public static func uuid(boardName: String, machineIDPath: String = "/etc/machine-id") -> (uuid: WireUUID, isStable: Bool) {
         guard let data = FileManager.default.contents(atPath: machineIDPath),
-            let text = String(data: data, encoding: .utf8)?.trimmingCharacters(in: .whitespacesAndNewlines),
+            case let text = String(decoding: data, as: UTF8.self).filter({ !$0.isWhitespace }),
             !text.isEmpty
         else {
             let random = UUID().uuid

@@ -51,7 +51,7 @@ extension LinkHub {
     }
 
     static func microseconds(_ seconds: Double) -> UInt64 {
-        seconds > 0 && seconds.isFinite ? UInt64(seconds * 1e6) : 0
+        seconds > 0 && seconds.isFinite ? UInt64((seconds * 1e6).rounded()) : 0
     }
 }
 

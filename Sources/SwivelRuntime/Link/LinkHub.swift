@@ -1,6 +1,6 @@
-public import SwivelCore
+import SwivelCore
 public import SwivelHardware
-public import SwivelProtocol
+import SwivelProtocol
 
 /// The link's logic: sessions, handshake, reliable commands, mode arbitration
 /// and telemetry. Bytes and time go in, bytes come out; no I/O, no threads, so

@@ -1,0 +1,132 @@
+import SwivelCore
+import SwivelHardware
+import SwivelProtocol
+@testable import SwivelRuntime
+
+/// The link hub beside a simulated stand in virtual time, with one or more
+/// scripted hosts: every byte goes through the real encoder and decoder.
+final class LinkHarness {
+    let virtual: VirtualStand
+    let hub: LinkHub
+    var decoders: [SessionID: FrameDecoder] = [:]
+    /// Everything each session received, decoded, in order.
+    var received: [SessionID: [(header: FrameHeader, message: AccessoryMessage)]] = [:]
+    var nextSequence: UInt16 = 1
+    /// Sessions whose host sends HEARTBEAT every 250 ms, as SwivelKit does.
+    var keepAlive: Set<SessionID> = []
+    private var ticks = 0
+
+    static let identity = Identity(
+        uuid: DeviceIdentity.derived(from: Array("test".utf8)), axes: .all, capabilities: DeviceIdentity.capabilities,
+        heartbeatTimeoutMilliseconds: 1000, motionStateRateHz: 50, trackingStateRateHz: 10,
+        name: "Test Stand", firmwareVersion: SwivelVersion.string, hardwareModel: "swivel-sim-1")
+
+    init(board: String = "sim.json5", playDemo: Bool = false, maximumQueuedBytes: Int = 64 * 1024) throws {
+        virtual = try VirtualStand(board: BoardFixtures.load(board), playDemo: playDemo)
+        hub = LinkHub(stand: virtual.stand, configuration: LinkConfiguration(identity: Self.identity, maximumQueuedBytes: maximumQueuedBytes))
+    }
+
+    var now: MonotonicInstant { virtual.deadline }
+
+    func connect(label: String = "test", persistent: Bool = false) -> SessionID {
+        let id = hub.openSession(label: label, persistent: persistent, at: now)
+        decoders[id] = FrameDecoder()
+        received[id] = []
+        return id
+    }
+
+    /// Sends raw bytes from a host.
+    func sendBytes(_ bytes: [UInt8], from id: SessionID) {
+        hub.receive(bytes, from: id, at: now)
+        drain()
+    }
+
+    /// Sends a message; returns the sequence number used.
+    @discardableResult
+    func send(_ message: HostMessage, from id: SessionID, sequence: UInt16? = nil, flags: FrameFlags = []) -> UInt16 {
+        let seq = sequence ?? nextSequence
+        if sequence == nil { nextSequence &+= 1 }
+        sendBytes(WireFrame.encode(message, sequence: seq, flags: flags), from: id)
+        return seq
+    }
+
+    /// One control period: the stand ticks, then the hub services.
+    func step() {
+        ticks += 1
+        if ticks % 250 == 0 {
+            for id in keepAlive.sorted(by: { $0.value < $1.value }) { send(.heartbeat, from: id) }
+        }
+        virtual.tick()
+        hub.service(at: now)
+        drain()
+    }
+
+    func run(seconds: Double) {
+        for _ in 0..<Int((seconds * 1000).rounded()) { step() }
+    }
+
+    func drain() {
+        for id in hub.sessionIDs {
+            let bytes = hub.takeOutput(for: id)
+            guard !bytes.isEmpty, var decoder = decoders[id] else { continue }
+            var frames: [(FrameHeader, [UInt8])] = []
+            decoder.feed(bytes) { frames.append(($0.header, $0.payloadBytes())) }
+            decoders[id] = decoder
+            for (header, payload) in frames {
+                if let message = try? AccessoryMessage.decode(messageID: header.messageID, payload: payload) {
+                    received[id, default: []].append((header, message))
+                }
+            }
+        }
+    }
+
+    /// The reply (ACK, ERR, IDENTITY) to `sequence`, stepping until it comes (at most 50 ticks).
+    func reply(to sequence: UInt16, on id: SessionID) -> AccessoryMessage? {
+        for _ in 0..<50 {
+            if let found = replies(to: sequence, on: id).first { return found }
+            step()
+        }
+        return nil
+    }
+
+    func replies(to sequence: UInt16, on id: SessionID) -> [AccessoryMessage] {
+        (received[id] ?? []).filter { $0.header.sequence == sequence && $0.message.isReply }.map(\.message)
+    }
+
+    /// HELLO and its IDENTITY; returns the session.
+    func dockedSession(name: String = "tests") -> SessionID {
+        let id = connect()
+        let seq = send(.hello(Hello(clientName: name)), from: id)
+        _ = reply(to: seq, on: id)
+        keepAlive.insert(id)
+        return id
+    }
+
+    /// Sends and waits for the reply.
+    func call(_ message: HostMessage, on id: SessionID) -> AccessoryMessage? {
+        reply(to: send(message, from: id), on: id)
+    }
+
+    func telemetry(on id: SessionID) -> [AccessoryMessage] {
+        (received[id] ?? []).filter { !$0.message.isReply }.map(\.message)
+    }
+
+    var positions: PerAxis<Double> { virtual.stand.status().measured }
+}
+
+extension AccessoryMessage {
+    var errorCode: WireErrorCode? {
+        if case .error(let e) = self { return e.code }
+        return nil
+    }
+
+    var receipt: MoveReceipt? {
+        if case .ack(let ack) = self, case .moveStarted(let receipt) = ack.body { return receipt }
+        return nil
+    }
+
+    var isAck: Bool {
+        if case .ack = self { return true }
+        return false
+    }
+}
