@@ -7,7 +7,7 @@ import Darwin
 /// poll(2) over several descriptors. Meant to be refilled every loop turn:
 /// `removeAll()` keeps the storage, so a set that stays the same size allocates
 /// nothing after the first turn.
-public struct PollSet {
+public struct PollSet: Sendable {
     private var descriptors: [pollfd] = []
 
     public init() {
