@@ -10,10 +10,18 @@ import Darwin
 func makeRaw(_ settings: inout termios) {
     cfmakeraw(&settings)
     settings.c_cflag |= tcflag_t(CLOCAL | CREAD)
-    settings.c_cflag &= ~tcflag_t(CRTSCTS)
+    settings.c_cflag &= ~hardwareFlowControlFlags
     // c_cc is imported as a tuple: index it through its bytes.
     withUnsafeMutableBytes(of: &settings.c_cc) { controlCharacters in
         controlCharacters[Int(VMIN)] = 0
         controlCharacters[Int(VTIME)] = 0
     }
 }
+
+/// RTS/CTS flow control. Darwin spells it as two flags; CRTSCTS there is a
+/// compound macro Swift may not import.
+#if canImport(Glibc)
+let hardwareFlowControlFlags = tcflag_t(CRTSCTS)
+#else
+let hardwareFlowControlFlags = tcflag_t(CCTS_OFLOW) | tcflag_t(CRTS_IFLOW)
+#endif

@@ -107,6 +107,21 @@ import Testing
         #expect(try readExactly(fresh.count, from: host) == fresh)
     }
 
+    /// With no host draining, the queue fills: the daemon's write times out instead
+    /// of blocking, and discarding the queue makes room again.
+    @Test func writesWithNoHostTimeOutUntilTheQueueIsDiscarded() throws {
+        let pair = try PseudoTerminalPair.open()
+        let flood = [UInt8](repeating: 0xEE, count: 1_024 * 1_024)
+        let error = #expect(throws: PortError.self) { try pair.primary.write(all: flood, timeoutMilliseconds: 200) }
+        #expect(error?.kind == .timedOut)
+
+        pair.discardPendingOutput()
+        let fresh = patternBytes(count: 100, seed: 5)
+        try pair.primary.write(all: fresh, timeoutMilliseconds: 5_000)
+        let host = try openWithoutFlushing(pair.secondaryPath)
+        #expect(try readExactly(fresh.count, from: host) == fresh)
+    }
+
     @Test func aHostSeesClosedWhenTheDaemonClosesThePair() throws {
         let pair = try PseudoTerminalPair.open()
         let host = try SerialPort.open(path: pair.secondaryPath, baudRate: 115_200)

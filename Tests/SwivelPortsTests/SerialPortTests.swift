@@ -78,7 +78,7 @@ import Testing
         #expect(settings.c_iflag & tcflag_t(IXON | ICRNL | ISTRIP) == 0)
         #expect(settings.c_cflag & tcflag_t(CSIZE) == tcflag_t(CS8))
         #expect(settings.c_cflag & tcflag_t(CLOCAL | CREAD) == tcflag_t(CLOCAL | CREAD))
-        #expect(settings.c_cflag & tcflag_t(CRTSCTS) == 0)
+        #expect(settings.c_cflag & hardwareFlowControlFlags == 0)
         let (minimum, time) = withUnsafeBytes(of: settings.c_cc) { ($0[Int(VMIN)], $0[Int(VTIME)]) }
         #expect(minimum == 0)
         #expect(time == 0)
