@@ -1,0 +1,99 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The one `ByteChannel` over a POSIX descriptor: ttys, ptys and sockets differ
+/// only in how a write avoids SIGPIPE. Closes its descriptor on deinit.
+///
+/// @unchecked Sendable: the descriptor changes only in `close()`, and the owner
+/// (one thread at a time, see `ByteChannel`) is the only caller.
+public final class FileChannel: ByteChannel, @unchecked Sendable {
+    enum Transport {
+        /// A tty or pty: write(2); a vanished peer shows up as EIO, never SIGPIPE.
+        case terminal
+        /// A socket: send(2) with MSG_NOSIGNAL (Linux) or SO_NOSIGPIPE set (Darwin).
+        case socket
+    }
+
+    public let label: String
+    public private(set) var fileDescriptor: Int32
+    let transport: Transport
+
+    /// Takes ownership of `descriptor`, which must already be non-blocking.
+    init(descriptor: Int32, label: String, transport: Transport) {
+        fileDescriptor = descriptor
+        self.label = label
+        self.transport = transport
+    }
+
+    deinit {
+        close()
+    }
+
+    public var isOpen: Bool { fileDescriptor >= 0 }
+
+    public func close() {
+        guard fileDescriptor >= 0 else { return }
+        posixClose(fileDescriptor)
+        fileDescriptor = -1
+    }
+
+    public func read(into buffer: UnsafeMutableRawBufferPointer) throws(PortError) -> Int {
+        guard fileDescriptor >= 0 else { throw closedLocally }
+        guard buffer.count > 0 else { return 0 }
+        while true {
+            let count = posixRead(fileDescriptor, buffer)
+            if count > 0 { return count }
+            // The descriptor is non-blocking, so 0 is end of file (a socket's peer
+            // shut down, a pty's primary closed), never "no data yet".
+            if count == 0 { throw PortError(kind: .closed, path: label, detail: "closed by the other side") }
+            let code = currentErrno()
+            if code == EINTR { continue }
+            if isWouldBlock(code) { return 0 }
+            throw PortError.transfer(.read, label: label, errno: code)
+        }
+    }
+
+    public func write(all bytes: UnsafeRawBufferPointer, timeoutMilliseconds: Int32) throws(PortError) {
+        guard fileDescriptor >= 0 else { throw closedLocally }
+        let deadline = PollDeadline(timeoutMilliseconds: timeoutMilliseconds)
+        var remaining = bytes
+        while !remaining.isEmpty {
+            let count = transport == .socket
+                ? posixSend(fileDescriptor, remaining)
+                : posixWrite(fileDescriptor, remaining)
+            if count > 0 {
+                remaining = UnsafeRawBufferPointer(rebasing: remaining[count...])
+                continue
+            }
+            let code = currentErrno()
+            if count < 0 && code == EINTR { continue }
+            guard count == 0 || isWouldBlock(code) else {
+                throw PortError.transfer(.write, label: label, errno: code)
+            }
+            try waitUntilWritable(deadline, timeoutMilliseconds: timeoutMilliseconds)
+        }
+    }
+
+    /// Waits for POLLOUT. A hang-up is left for the next write to report, since
+    /// only its errno says which kind of disconnection it was.
+    private func waitUntilWritable(_ deadline: PollDeadline, timeoutMilliseconds: Int32) throws(PortError) {
+        var descriptor = pollfd(fd: fileDescriptor, events: Int16(POLLOUT), revents: 0)
+        while true {
+            let wait = deadline.remainingMilliseconds
+            if wait == 0 { break }
+            let ready = poll(&descriptor, 1, wait)
+            if ready > 0 { return }
+            if ready == 0 { break }
+            let code = currentErrno()
+            if code != EINTR { throw PortError(kind: .poll, path: label, errno: code) }
+        }
+        throw PortError(kind: .timedOut, path: label, detail: "timed out after \(timeoutMilliseconds) ms with bytes left to send")
+    }
+
+    private var closedLocally: PortError {
+        PortError(kind: .closed, path: label, detail: "the channel is closed")
+    }
+}

@@ -1,1 +1,0 @@
-// Replaced by the port backends (termios serial, pty, Unix sockets).

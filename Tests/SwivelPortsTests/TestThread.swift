@@ -1,0 +1,50 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// A real OS thread for the other end of a blocking exchange. Tests run on Swift's
+/// small cooperative pool; a Task blocked in poll there could starve the very
+/// test that waits for it.
+final class TestThread {
+    private final class Body {
+        let run: () -> Void
+        init(_ run: @escaping () -> Void) { self.run = run }
+    }
+
+    #if canImport(Glibc)
+    private var thread = pthread_t()
+    #else
+    private var thread: pthread_t?
+    #endif
+    private var joined = false
+
+    init(_ run: @escaping @Sendable () -> Void) throws {
+        let body = Unmanaged.passRetained(Body(run)).toOpaque()
+        let created = pthread_create(&thread, nil, { context in
+            #if canImport(Glibc)
+            guard let context else { return nil }
+            #endif
+            let body = Unmanaged<Body>.fromOpaque(context).takeRetainedValue()
+            body.run()
+            return nil
+        }, body)
+        guard created == 0 else {
+            Unmanaged<Body>.fromOpaque(body).release()
+            throw TestSetupError("pthread_create: errno \(created)")
+        }
+    }
+
+    func join() {
+        guard !joined else { return }
+        joined = true
+        #if canImport(Glibc)
+        pthread_join(thread, nil)
+        #else
+        if let thread { pthread_join(thread, nil) }
+        #endif
+    }
+
+    deinit { join() }
+}
