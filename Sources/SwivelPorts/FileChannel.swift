@@ -46,14 +46,24 @@ public final class FileChannel: ByteChannel, @unchecked Sendable {
         while true {
             let count = posixRead(fileDescriptor, buffer)
             if count > 0 { return count }
-            // The descriptor is non-blocking, so 0 is end of file (a socket's peer
-            // shut down, a pty's primary closed), never "no data yet".
-            if count == 0 { throw PortError(kind: .closed, path: label, detail: "closed by the other side") }
+            // A socket's 0 is end of file. A terminal in raw mode with VMIN=0
+            // returns 0 whenever nothing is waiting, and also once it is hung
+            // up (a USB adapter pulled out); only poll's POLLHUP tells them apart.
+            if count == 0 {
+                if transport == .terminal && !isHungUp() { return 0 }
+                throw PortError(kind: .closed, path: label, detail: "closed by the other side")
+            }
             let code = currentErrno()
             if code == EINTR { continue }
             if isWouldBlock(code) { return 0 }
             throw PortError.transfer(.read, label: label, errno: code)
         }
+    }
+
+    private func isHungUp() -> Bool {
+        var entry = pollfd(fd: fileDescriptor, events: Int16(POLLIN), revents: 0)
+        guard poll(&entry, 1, 0) >= 0 else { return false }
+        return entry.revents & Int16(POLLHUP | POLLERR | POLLNVAL) != 0
     }
 
     public func write(all bytes: UnsafeRawBufferPointer, timeoutMilliseconds: Int32) throws(PortError) {

@@ -74,8 +74,29 @@ enum Daemon {
             Log.error("cannot start the real-time loop: \(error)")
             return exitSoftware
         }
+        let endpoints = LinkSetup.endpoints(options: options, board: board, simulated: backend.isSimulated)
+        let hub = LinkHub(stand: stand, configuration: LinkSetup.configuration(board: board))
+        let link: LinkServer
+        do {
+            link = try LinkServer(hub: hub, endpoints: endpoints, clock: clock)
+            try link.start()
+        } catch {
+            Log.error("cannot open the host link: \(error)")
+            stand.requestHalt()
+            loop.stop()
+            stand.disableDriversNow(at: clock.now())
+            backend.stop()
+            return exitConfig
+        }
+        Log.notice("host link: \(LinkSetup.describe(link.status()))")
+        if case .pty? = endpoints.serial, let device = link.ptyDevicePath {
+            Log.info("a serial host opens \(link.status().serialPath ?? device) (the pty \(device))")
+        }
+        if let socket = endpoints.socketPath {
+            Log.notice("in another shell: SWIVEL_SOCKET=\(socket) swivelctl watch")
+        }
         Log.notice(options.playDemo && backend.isSimulated
-            ? "running the demo; Ctrl-C to stop"
+            ? "running the demo until a host connects; Ctrl-C to stop"
             : "running; Ctrl-C to stop")
 
         let started = clock.now()
@@ -96,7 +117,7 @@ enum Daemon {
                 display.log { Log.info(phase.description) }
                 lastPhase = phase
             }
-            display.show(StatusLine.format(status, loop: loop.statistics()))
+            display.show(StatusLine.format(status, loop: loop.statistics()) + " | " + LinkSetup.segment(link.status()))
             sleep(milliseconds: 100)
         }
 
@@ -118,6 +139,7 @@ enum Daemon {
             display.show(StatusLine.format(stand.status(), loop: loop.statistics()))
             sleep(milliseconds: 20)
         }
+        link.stop()
         loop.stop()
         if forced { stand.disableDriversNow(at: clock.now()) }
         Log.debug("loop statistics: \(loop.statistics())")

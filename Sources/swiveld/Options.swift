@@ -6,9 +6,16 @@ struct Options: Equatable {
     var verbose = false
     var showHelp = false
     var showVersion = false
+    /// nil: the board's host serial entry. "none" disables it.
+    var serial: String?
+    var baudRate: Int?
+    var ptyLink: String?
+    /// nil: the default for the backend. "none" disables it.
+    var socketPath: String?
 
     static let usage = """
         usage: swiveld [--board FILE] [--duration SECONDS] [--no-demo] [--verbose]
+                       [--serial pty|DEVICE|none] [--baud N] [--pty-link PATH] [--socket PATH|none]
                swiveld --help | --version
 
         Runs a Swivel stand until SIGINT or SIGTERM, then decelerates it to a stop,
@@ -18,6 +25,13 @@ struct Options: Equatable {
           --duration SECONDS  stop by itself after this long, then print a summary
           --no-demo           on a simulated board, hold still instead of playing the demo
           --verbose           log debug lines too
+          --serial pty|DEVICE|none
+                              the host serial link (default: the board's `serial` entry
+                              with role "host"); pty creates a pseudo-terminal pair
+          --baud N            its baud rate (default: the board's, else 921600)
+          --pty-link PATH     where to link a pty's host side (default /tmp/swivel-host)
+          --socket PATH|none  the local control socket (default /tmp/swivel.sock on a
+                              simulated board, /run/swivel/swivel.sock otherwise)
         """
 
     struct UsageError: Error, CustomStringConvertible {
@@ -38,6 +52,20 @@ struct Options: Equatable {
                     throw UsageError(description: "--duration must be a positive number of seconds, got '\(value)'")
                 }
                 options.durationSeconds = seconds
+            case "--serial":
+                guard let value = rest.popFirst(), !value.isEmpty else { throw UsageError(description: "--serial needs pty, a device path or none") }
+                options.serial = value
+            case "--baud":
+                guard let value = rest.popFirst(), let rate = Int(value), rate > 0 else {
+                    throw UsageError(description: "--baud needs a positive whole number")
+                }
+                options.baudRate = rate
+            case "--pty-link":
+                guard let value = rest.popFirst(), !value.isEmpty else { throw UsageError(description: "--pty-link needs a path") }
+                options.ptyLink = value
+            case "--socket":
+                guard let value = rest.popFirst(), !value.isEmpty else { throw UsageError(description: "--socket needs a path or none") }
+                options.socketPath = value
             case "--no-demo": options.playDemo = false
             case "--verbose", "-v": options.verbose = true
             case "--help", "-h": options.showHelp = true

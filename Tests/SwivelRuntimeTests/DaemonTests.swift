@@ -16,12 +16,18 @@ import Testing
 
     static let simBoard = BoardFixtures.boardsDirectory + "/sim.json5"
 
+    /// Private link endpoints, so tests never collide with each other or with a `make run`.
+    static func isolated(_ arguments: [String], tag: String = #function) -> [String] {
+        let base = "/tmp/swivel-test-\(getpid())-\(tag.prefix { $0 != "(" })"
+        return arguments + ["--socket", base + ".sock", "--pty-link", base + "-host"]
+    }
+
     @Test func theBinaryIsBuilt() {
         #expect(access(Self.swiveld, X_OK) == 0, "expected swiveld at \(Self.swiveld): build with `swift build --build-tests`")
     }
 
     @Test func runsTheDemoForAGivenDurationAndStopsCleanly() throws {
-        let result = try Subprocess.run(Self.swiveld, ["--board", Self.simBoard, "--duration", "1.5"])
+        let result = try Subprocess.run(Self.swiveld, Self.isolated(["--board", Self.simBoard, "--duration", "1.5"]))
         #expect(result.status == 0, "stderr: \(result.standardError)")
         #expect(result.standardError.contains("demo: slump"))
         #expect(result.standardError.contains("--duration 1.5 s elapsed: decelerating to a stop"))
@@ -33,7 +39,7 @@ import Testing
     }
 
     @Test func sigtermDeceleratesDisablesAndExitsZero() throws {
-        let process = try Subprocess.launch(Self.swiveld, ["--board", Self.simBoard])
+        let process = try Subprocess.launch(Self.swiveld, Self.isolated(["--board", Self.simBoard]))
         sleepSeconds(1.5)
         process.signal(SIGTERM)
         let result = process.wait()
@@ -43,7 +49,7 @@ import Testing
     }
 
     @Test func sigintDoesTheSame() throws {
-        let process = try Subprocess.launch(Self.swiveld, ["--board", Self.simBoard, "--no-demo"])
+        let process = try Subprocess.launch(Self.swiveld, Self.isolated(["--board", Self.simBoard, "--no-demo"]))
         sleepSeconds(1)
         process.signal(SIGINT)
         let result = process.wait()
@@ -59,7 +65,7 @@ import Testing
             .replacing("dirLine: 24", with: "dirLine: 27")
         try writeText(bad, to: path)
         defer { unlink(path) }
-        let result = try Subprocess.run(Self.swiveld, ["--board", path, "--duration", "1"])
+        let result = try Subprocess.run(Self.swiveld, Self.isolated(["--board", path, "--duration", "1"]))
         #expect(result.status == 78) // EX_CONFIG
         #expect(result.standardError.contains("axes.yaw.motor.stepPin"))
         #expect(result.standardError.contains("(did you mean \"stepLine\"?)"))
@@ -68,7 +74,7 @@ import Testing
     }
 
     @Test func aMissingBoardSaysWhy() throws {
-        let result = try Subprocess.run(Self.swiveld, ["--board", "/nonexistent/board.json5"])
+        let result = try Subprocess.run(Self.swiveld, Self.isolated(["--board", "/nonexistent/board.json5"]))
         #expect(result.status == 78)
         #expect(result.standardError.contains("No such file or directory"))
     }
@@ -103,7 +109,7 @@ import Testing
         let path = "/tmp/swivel-gpiod-board-\(getpid()).json5"
         try writeText(Self.gpiodBoard, to: path)
         defer { unlink(path) }
-        let result = try Subprocess.run(DaemonTests.swiveld, ["--board", path, "--duration", "1"])
+        let result = try Subprocess.run(DaemonTests.swiveld, DaemonTests.isolated(["--board", path, "--duration", "1"]))
         #expect(result.status == 78)
         #expect(result.standardError.contains("GPIO chip 'pinctrl-bcm2711'"))
         // This machine has no /dev/gpiochip*; a Pi without the right chip lists the labels it has.

@@ -1,0 +1,66 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import SwivelPorts
+import SwivelProtocol
+
+/// A minimal host written straight against the protocol: the bytes a phone's
+/// BLE-UART bridge would send, with no SwivelKit in between.
+final class RawHost {
+    let channel: FileChannel
+    var decoder = FrameDecoder()
+    var inbox: [(header: FrameHeader, message: AccessoryMessage)] = []
+    var sequence: UInt16 = 100
+
+    init(channel: FileChannel) { self.channel = channel }
+
+    func write(_ bytes: [UInt8]) throws { try channel.write(all: bytes, timeoutMilliseconds: 1000) }
+
+    /// Reads whatever arrives within `seconds`.
+    func pump(seconds: Double) throws {
+        let end = Self.now() + seconds
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        while Self.now() < end {
+            var poll = PollSet()
+            _ = poll.add(channel.fileDescriptor)
+            _ = try poll.wait(timeoutMilliseconds: 10)
+            let count = try channel.read(into: &buffer)
+            guard count > 0 else { continue }
+            decoder.feed(buffer[0..<count]) { frame in
+                if let message = try? AccessoryMessage.decode(messageID: frame.header.messageID, payload: frame.payloadBytes()) {
+                    self.inbox.append((frame.header, message))
+                }
+            }
+        }
+    }
+
+    /// Sends and waits up to 2 s for the reply with the same sequence number.
+    func call(_ message: HostMessage) throws -> AccessoryMessage? {
+        sequence &+= 1
+        let seq = sequence
+        try write(WireFrame.encode(message, sequence: seq))
+        return try awaitReply(to: seq)
+    }
+
+    func awaitReply(to seq: UInt16, seconds: Double = 2) throws -> AccessoryMessage? {
+        let end = Self.now() + seconds
+        while Self.now() < end {
+            if let found = inbox.first(where: { $0.header.sequence == seq && $0.message.isReply }) { return found.message }
+            try pump(seconds: 0.02)
+        }
+        return nil
+    }
+
+    func state() throws -> StateReport? {
+        guard case .ack(let ack)? = try call(.getState), case .state(let state) = ack.body else { return nil }
+        return state
+    }
+
+    static func now() -> Double {
+        var time = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &time)
+        return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
+    }
+}
