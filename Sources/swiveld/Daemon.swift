@@ -93,7 +93,7 @@ enum Daemon {
             Log.info("a serial host opens \(link.status().serialPath ?? device) (the pty \(device))")
         }
         if let socket = endpoints.socketPath {
-            Log.notice("in another shell: SWIVEL_SOCKET=\(socket) swivelctl watch")
+            Log.notice("in another shell: \(LinkSetup.swivelctlCommand(socket: socket)) watch")
         }
         Log.notice(options.playDemo && backend.isSimulated
             ? "running the demo until a host connects; Ctrl-C to stop"

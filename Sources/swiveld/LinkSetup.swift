@@ -1,3 +1,8 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import SwivelBoard
 import SwivelHardware
 import SwivelRuntime
@@ -32,6 +37,19 @@ enum LinkSetup {
             board: board, uuid: uuid, heartbeatTimeoutMilliseconds: 1000, motionStateRateHz: 50))
         Log.debug("identity: \(board.name), uuid \(uuid), firmware \(SwivelVersion.string)")
         return configuration
+    }
+
+    /// How to reach this daemon with swivelctl: the one built beside swiveld when
+    /// there is one, and SWIVEL_SOCKET only when the socket is not the default.
+    static func swivelctlCommand(socket: String) -> String {
+        var parts = CommandLine.arguments[0].split(separator: "/", omittingEmptySubsequences: false)
+        parts.removeLast()
+        let sibling = parts.isEmpty ? "swivelctl" : parts.joined(separator: "/") + "/swivelctl"
+        let program = access(sibling, X_OK) == 0 ? sibling : "swivelctl"
+        // swivelctl tries the installed socket first, then the simulated board's.
+        let isDefault = socket == LinkEndpoints.installedSocketPath
+            || (socket == LinkEndpoints.simulatedSocketPath && access(LinkEndpoints.installedSocketPath, F_OK) != 0)
+        return isDefault ? program : "SWIVEL_SOCKET=\(socket) \(program)"
     }
 
     static func describe(_ status: LinkServerStatus) -> String {

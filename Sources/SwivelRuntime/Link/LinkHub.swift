@@ -109,6 +109,10 @@ public final class LinkHub {
     /// When `service` next has periodic work (telemetry), so a poll can sleep until then.
     public var nextDeadline: MonotonicInstant? { statistics.sessionsDocked > 0 ? nextMotionState : nil }
 
+    /// Commands are in the loop's mailbox: their replies come at the next tick,
+    /// so the link should service again within one control period.
+    public var awaitsReplies: Bool { !pending.isEmpty || !internalCommands.isEmpty }
+
     private func expireSilentSessions(at now: MonotonicInstant) {
         for id in sessionIDs {
             guard let session = sessions[id], session.docked,

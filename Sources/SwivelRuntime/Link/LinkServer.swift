@@ -109,7 +109,7 @@ public final class LinkServer: @unchecked Sendable {
     }
 
     private func pollTimeout() -> Int32 {
-        var milliseconds = Self.pollCeilingMilliseconds
+        var milliseconds = hub.awaitsReplies ? 1 : Self.pollCeilingMilliseconds
         if let deadline = hub.nextDeadline {
             let until = deadline.nanoseconds(since: clock.now())
             milliseconds = min(milliseconds, max(0, (until + 999_999) / 1_000_000))
