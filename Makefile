@@ -22,16 +22,20 @@ test: deps
 	$(SWIFT) test --skip-build
 
 # Release mode: the real-time loop is what it will be on the stand.
+# swivelctl is built too: in a second shell, `.build/release/swivelctl watch`.
 run: deps
 	$(SWIFT) build -c release $(STRICT) --product swiveld
+	$(SWIFT) build -c release $(STRICT) --product swivelctl
 	./.build/release/swiveld --board $(BOARD) $(ARGS)
 
 # A static, stripped daemon that needs nothing on the target but libc and libgpiod.
 release: deps
 	$(SWIFT) build -c release $(STRICT) --static-swift-stdlib --product swiveld
+	$(SWIFT) build -c release $(STRICT) --static-swift-stdlib --product swivelctl
 	@mkdir -p dist
 	strip -o dist/swiveld .build/release/swiveld
-	@ls -l dist/swiveld
+	strip -o dist/swivelctl .build/release/swivelctl
+	@ls -l dist/swiveld dist/swivelctl
 
 # Measures and prints; never asserts. Figures go in docs/BENCHMARKS.md.
 bench: release
