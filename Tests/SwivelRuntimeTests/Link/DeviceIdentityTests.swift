@@ -1,0 +1,42 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import SwivelProtocol
+@testable import SwivelRuntime
+import Testing
+
+@Suite struct DeviceIdentityTests {
+    @Test func theUUIDComesFromTheMachineIDAndTheBoardName() throws {
+        let path = "/tmp/swivel-machine-id-\(getpid())"
+        try writeText("0123456789abcdef0123456789abcdef\n", to: path)
+        defer { unlink(path) }
+        let first = DeviceIdentity.uuid(boardName: "Stand A", machineIDPath: path)
+        let again = DeviceIdentity.uuid(boardName: "Stand A", machineIDPath: path)
+        let other = DeviceIdentity.uuid(boardName: "Stand B", machineIDPath: path)
+        #expect(first.isStable)
+        #expect(first.uuid == again.uuid, "stable across restarts")
+        #expect(first.uuid != other.uuid, "two boards on one machine differ")
+        // RFC 9562 version 8, variant 10.
+        #expect(first.uuid.bytes[6] >> 4 == 8)
+        #expect(first.uuid.bytes[8] >> 6 == 0b10)
+    }
+
+    @Test func withoutAMachineIDItIsRandomAndSaysSo() {
+        let missing = DeviceIdentity.uuid(boardName: "Stand A", machineIDPath: "/nonexistent/machine-id")
+        #expect(!missing.isStable)
+        #expect(missing.uuid != DeviceIdentity.uuid(boardName: "Stand A", machineIDPath: "/nonexistent/machine-id").uuid)
+    }
+
+    @Test func theIdentityDescribesTheBoard() throws {
+        let board = try BoardFixtures.load("sim-continuous.json5")
+        let identity = DeviceIdentity.identity(board: board, uuid: .zero, heartbeatTimeoutMilliseconds: 1000, motionStateRateHz: 50)
+        #expect(identity.name == board.name)
+        #expect(identity.hardwareModel == board.hardwareModel)
+        #expect(identity.firmwareVersion == SwivelVersion.string)
+        #expect(identity.axes == [.pitch, .yaw])
+        #expect(identity.category == .trackingStand)
+        #expect(!identity.capabilities.contains(.customTracking), "tracking is not built: not announced")
+    }
+}
