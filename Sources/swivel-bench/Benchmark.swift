@@ -16,6 +16,7 @@ enum BenchmarkRegistry {
         MemoryBenchmark(),
         BinaryBenchmark(),
         AllocationBenchmark(),
+        DecoderBenchmark(),
     ]
 
     static var names: [String] { all.map(\.name) }
