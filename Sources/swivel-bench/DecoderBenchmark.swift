@@ -42,22 +42,26 @@ struct DecoderBenchmark: Benchmark {
         var table = ResultTable(columns: [
             "figure (median)", "frames/s", "MB/s", "ns/frame", "frames/s min–max", "÷ scan", "target",
         ])
-        func row(_ figure: String, _ workload: Workload, _ seconds: Samples, floor: Samples?, target: String) -> [String] {
+        func row(_ figure: String, _ workload: Workload, _ seconds: Samples, floor: Samples?, target: String = "")
+            -> [String]
+        {
             let frames = Double(workload.frames * Self.passes)
-            let perSecond = frames / seconds.median
+            let megabytes = Double(workload.bytes * Self.passes) / 1e6
             return [
-                figure, Self.millions(perSecond), Format.fixed(Double(workload.bytes * Self.passes) / seconds.median / 1e6, decimals: 0),
+                figure, Self.millions(frames / seconds.median), Format.fixed(megabytes / seconds.median, decimals: 0),
                 Format.nanoseconds(seconds.median / frames * 1e9),
                 Self.millions(frames / seconds.maximum) + "–" + Self.millions(frames / seconds.minimum),
                 floor.map { Format.ratio($0.median, seconds.median) } ?? "", target,
             ]
         }
         let target = "≥ \(Self.millions(Self.targetFramesPerSecond))"
-        table.add(row("0x00 scan, \(Self.smallPayloadBytes)-byte payloads (floor)", small, scan, floor: nil, target: ""))
-        table.add(row("FrameDecoder.feed, \(Self.smallPayloadBytes)-byte payloads", small, decode, floor: scan, target: target))
-        table.add(row("FrameEncoder.encode, \(Self.smallPayloadBytes)-byte payloads", small, encode, floor: nil, target: target))
-        table.add(row("0x00 scan, \(Self.largePayloadBytes)-byte payloads (floor)", large, largeScan, floor: nil, target: ""))
-        table.add(row("FrameDecoder.feed, \(Self.largePayloadBytes)-byte payloads (info)", large, largeDecode, floor: largeScan, target: ""))
+        let smallFrames = "\(Self.smallPayloadBytes)-byte payloads"
+        let largeFrames = "\(Self.largePayloadBytes)-byte payloads"
+        table.add(row("0x00 scan, \(smallFrames) (floor)", small, scan, floor: nil))
+        table.add(row("FrameDecoder.feed, \(smallFrames)", small, decode, floor: scan, target: target))
+        table.add(row("FrameEncoder.encode, \(smallFrames)", small, encode, floor: nil, target: target))
+        table.add(row("0x00 scan, \(largeFrames) (floor)", large, largeScan, floor: nil))
+        table.add(row("FrameDecoder.feed, \(largeFrames) (info)", large, largeDecode, floor: largeScan))
 
         return BenchReport(
             header: [

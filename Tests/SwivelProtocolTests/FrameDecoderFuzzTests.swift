@@ -54,7 +54,11 @@ import Darwin
             zeroHeavyStart = plain.count
             garbage = random.bytes(FrameDecoderFuzzTests.poolBytes + 64)
             garbageZerosBefore = [0]
-            for byte in garbage { garbageZerosBefore.append(garbageZerosBefore[garbageZerosBefore.count - 1] + (byte == 0 ? 1 : 0)) }
+            var zeros = 0
+            for byte in garbage {
+                if byte == 0 { zeros += 1 }
+                garbageZerosBefore.append(zeros)
+            }
             nonZero = random.bytes(FrameDecoderFuzzTests.poolBytes + 4_096, oneZeroIn: 0)
         }
     }

@@ -15,12 +15,15 @@ public enum COBS {
         return length + length / 254 + 1
     }
 
+    /// Appends the encoding of `input` (no delimiter) to `output`.
     public static func encode(_ input: some Collection<UInt8>, appendingTo output: inout [UInt8]) {
         if input.withContiguousStorageIfAvailable({ encode(UnsafeRawBufferPointer($0), appendingTo: &output) }) == nil {
             Array(input).withUnsafeBytes { encode($0, appendingTo: &output) }
         }
     }
 
+    /// Decodes one encoding without its delimiter: a 0x00 anywhere in it, an
+    /// empty input or a block running past the end is `badEncoding`.
     public static func decode(_ encoded: some Collection<UInt8>) throws(FramingError) -> [UInt8] {
         var bytes = Array(encoded)
         let decodedCount = bytes.withUnsafeMutableBytes { buffer -> Result<Int, FramingError> in

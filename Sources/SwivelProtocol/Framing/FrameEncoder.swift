@@ -39,8 +39,8 @@ public enum FrameEncoder {
         }
         withUnsafeBytes(of: &headerBytes) { raw in
             let headerPart = UnsafeRawBufferPointer(rebasing: raw[..<FrameHeader.byteCount])
-            var checksum = CRC16MCRF4XX.update(CRC16MCRF4XX.update(CRC16MCRF4XX.initial, bytes: headerPart), bytes: payload)
-                .littleEndian
+            let headerChecksum = CRC16MCRF4XX.update(CRC16MCRF4XX.initial, bytes: headerPart)
+            var checksum = CRC16MCRF4XX.update(headerChecksum, bytes: payload).littleEndian
             // Room for the longest encoding, zero-filled so the delimiter is
             // already in place; the encoding is written there and the rest cut off.
             let start = output.count
