@@ -17,6 +17,7 @@ enum BenchmarkRegistry {
         BinaryBenchmark(),
         AllocationBenchmark(),
         LinkRoundTripBenchmark(),
+        DecoderBenchmark(),
     ]
 
     static var names: [String] { all.map(\.name) }

@@ -247,6 +247,22 @@ import Testing
         #expect(decoder.statistics.bytesDiscarded == UInt64(4 + next.count - 1))
     }
 
+    /// A limit of the wire format, pinned so it stays visible: CRC-16/MCRF4XX
+    /// has no final XOR, so a valid frame with a 0x00 appended also checks
+    /// (its payload gains the old checksum's low byte). On the wire that is a
+    /// single bit flip turning the delimiter into 0x01 when another 0x00
+    /// follows. Only the message layer's exact-length check catches it.
+    @Test func trailingZeroAliasPassesTheChecksum() throws {
+        var bytes = try wire(first)
+        let decoded = try COBS.decode(bytes.dropLast())
+        #expect(bytes.last == 0x00)
+        bytes[bytes.count - 1] = 0x01
+        var decoder = FrameDecoder()
+        let frames = decoder.frames(from: bytes + [0x00])
+        #expect(frames == [CopiedFrame(header: first.header, payload: first.payload + [decoded[decoded.count - 2]])])
+        #expect(decoder.statistics.framesDropped == 0)
+    }
+
     // MARK: Reset, copies, input kinds
 
     @Test func resetDropsAPartialFrame() throws {

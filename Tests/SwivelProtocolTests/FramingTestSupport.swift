@@ -87,7 +87,8 @@ struct CopiedFrame: Equatable, CustomStringConvertible {
     }
 
     var description: String {
-        "v\(header.version) flags \(header.flags.rawValue) seq \(header.sequence) id \(header.messageID) payload \(payload.count) bytes"
+        "v\(header.version) flags \(header.flags.rawValue) seq \(header.sequence) id \(header.messageID)"
+            + " payload \(payload.count) bytes"
     }
 }
 

@@ -15,12 +15,15 @@ public enum COBS {
         return length + length / 254 + 1
     }
 
+    /// Appends the encoding of `input` (no delimiter) to `output`.
     public static func encode(_ input: some Collection<UInt8>, appendingTo output: inout [UInt8]) {
         if input.withContiguousStorageIfAvailable({ encode(UnsafeRawBufferPointer($0), appendingTo: &output) }) == nil {
             Array(input).withUnsafeBytes { encode($0, appendingTo: &output) }
         }
     }
 
+    /// Decodes one encoding without its delimiter: a 0x00 anywhere in it, an
+    /// empty input or a block running past the end is `badEncoding`.
     public static func decode(_ encoded: some Collection<UInt8>) throws(FramingError) -> [UInt8] {
         var bytes = Array(encoded)
         let decodedCount = bytes.withUnsafeMutableBytes { buffer -> Result<Int, FramingError> in
@@ -34,9 +37,7 @@ public enum COBS {
     static func encode(_ input: UnsafeRawBufferPointer, appendingTo output: inout [UInt8]) {
         let start = output.count
         let bound = maximumEncodedLength(forDecodedLength: input.count)
-        // Growing by append keeps the array's geometric growth; reserveCapacity
-        // would reallocate to the exact size on every call.
-        output.append(contentsOf: repeatElement(0, count: bound))
+        output.appendZeros(bound)
         let written = output.withUnsafeMutableBytes { buffer in
             guard let base = buffer.baseAddress else { return 0 }
             return encode(input, into: base + start)
@@ -48,34 +49,9 @@ public enum COBS {
     /// `maximumEncodedLength(forDecodedLength: input.count)` bytes; returns the
     /// bytes written.
     static func encode(_ input: UnsafeRawBufferPointer, into output: UnsafeMutableRawPointer) -> Int {
-        var codeIndex = 0
-        var write = 1
-        var code: UInt8 = 1
-        let count = input.count
-        for index in 0..<count {
-            let byte = input[index]
-            if byte == 0 {
-                output.storeBytes(of: code, toByteOffset: codeIndex, as: UInt8.self)
-                code = 1
-                codeIndex = write
-                write += 1
-                continue
-            }
-            output.storeBytes(of: byte, toByteOffset: write, as: UInt8.self)
-            write += 1
-            code += 1
-            if code == 0xFF {
-                output.storeBytes(of: code, toByteOffset: codeIndex, as: UInt8.self)
-                code = 1
-                codeIndex = write
-                // Short form: a full run at the very end opens no further block.
-                if index + 1 < count { write += 1 }
-            }
-        }
-        if codeIndex < write {
-            output.storeBytes(of: code, toByteOffset: codeIndex, as: UInt8.self)
-        }
-        return write
+        var writer = COBSWriter(output: output)
+        writer.write(input)
+        return writer.finish()
     }
 
     /// Decodes the `count` encoded bytes at `base` over themselves (the

@@ -2,10 +2,15 @@
 /// it are COBS-decoded in place in a fixed buffer, checked (length, CRC) and
 /// either handed to the callback or counted in `statistics` and dropped.
 ///
+/// Feeding never allocates: the buffer is sized at init for the longest
+/// encoding and the callback gets a pointer into it.
+///
 /// A frame cannot be told apart from garbage that precedes it without a 0x00
 /// in between: COBS merges them into one bad frame. Senders therefore send a
 /// 0x00 before a frame at connect and after any error, so the next frame
-/// always starts clean (an empty frame costs one byte and is ignored).
+/// always starts clean (an empty frame costs one byte and is ignored). Not
+/// before every frame: with two 0x00 in a row, one bit flip turning the first
+/// into 0x01 makes a frame that still checks (see `CRC16MCRF4XX`).
 public struct FrameDecoder: Sendable {
     public private(set) var statistics = FrameDecoderStatistics()
     /// Why the most recent frame was dropped; nil while none has been.

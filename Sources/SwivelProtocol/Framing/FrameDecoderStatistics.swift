@@ -8,7 +8,8 @@ public struct FrameDecoderStatistics: Equatable, Sendable {
     public var tooShort: UInt64
     public var badEncoding: UInt64
     public var badChecksum: UInt64
-    /// Counted once per frame, as soon as it outgrows the receive buffer.
+    /// Counted once per frame: as soon as its encoding outgrows the receive
+    /// buffer, or at its delimiter if it decodes to more than the maximum.
     public var oversize: UInt64
     /// Every received byte that did not end up in a delivered frame, delimiters
     /// excluded: bytes of dropped frames, and of a partial frame dropped by `reset()`.

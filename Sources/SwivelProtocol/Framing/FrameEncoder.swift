@@ -9,36 +9,52 @@ public enum FrameEncoder {
         guard payloadCount <= FrameLimits.maximumPayloadBytes else {
             throw .payloadTooLarge(bytes: payloadCount)
         }
-        // The decoded frame is assembled on the stack: no allocation beyond
-        // the growth of `output`.
-        withUnsafeTemporaryAllocation(byteCount: FrameLimits.maximumDecodedBytes, alignment: 1) { frame in
-            guard let base = frame.baseAddress else { return }
-            header.write(to: base)
-            let payloadStart = base + FrameHeader.byteCount
-            let copied = payload.withContiguousStorageIfAvailable { contiguous -> Bool in
-                if let source = contiguous.baseAddress {
-                    payloadStart.copyMemory(from: source, byteCount: min(contiguous.count, payloadCount))
-                }
-                return true
-            }
-            if copied == nil {
-                for (offset, byte) in payload.prefix(payloadCount).enumerated() {
-                    payloadStart.storeBytes(of: byte, toByteOffset: offset, as: UInt8.self)
-                }
-            }
-            let bodyCount = FrameHeader.byteCount + payloadCount
-            let crc = CRC16MCRF4XX.checksum(UnsafeRawBufferPointer(start: base, count: bodyCount))
-            base.storeBytes(of: UInt8(truncatingIfNeeded: crc), toByteOffset: bodyCount, as: UInt8.self)
-            base.storeBytes(of: UInt8(truncatingIfNeeded: crc >> 8), toByteOffset: bodyCount + 1, as: UInt8.self)
-            let decoded = UnsafeRawBufferPointer(start: base, count: bodyCount + FrameLimits.checksumBytes)
-            COBS.encode(decoded, appendingTo: &output)
+        // The generic part ends here: the rest runs on a pointer, so a caller
+        // in another module pays for no generic dispatch per byte.
+        let contiguous: Void? = payload.withContiguousStorageIfAvailable { elements in
+            encode(header, payload: UnsafeRawBufferPointer(elements), appendingTo: &output)
         }
-        output.append(0)
+        guard contiguous == nil else { return }
+        withUnsafeTemporaryAllocation(byteCount: FrameLimits.maximumPayloadBytes, alignment: 1) { copy in
+            var count = 0
+            for byte in payload.prefix(payloadCount) {
+                copy[count] = byte
+                count += 1
+            }
+            encode(header, payload: UnsafeRawBufferPointer(rebasing: copy[..<count]), appendingTo: &output)
+        }
     }
 
     public static func encode(_ header: FrameHeader, payload: some Collection<UInt8>) throws(FramingError) -> [UInt8] {
         var output: [UInt8] = []
         try encode(header, payload: payload, appendingTo: &output)
         return output
+    }
+
+    /// `payload` is at most `FrameLimits.maximumPayloadBytes` long.
+    static func encode(_ header: FrameHeader, payload: UnsafeRawBufferPointer, appendingTo output: inout [UInt8]) {
+        var headerBytes: UInt64 = 0
+        withUnsafeMutableBytes(of: &headerBytes) { raw in
+            if let base = raw.baseAddress { header.write(to: base) }
+        }
+        withUnsafeBytes(of: &headerBytes) { raw in
+            let headerPart = UnsafeRawBufferPointer(rebasing: raw[..<FrameHeader.byteCount])
+            let headerChecksum = CRC16MCRF4XX.update(CRC16MCRF4XX.initial, bytes: headerPart)
+            var checksum = CRC16MCRF4XX.update(headerChecksum, bytes: payload).littleEndian
+            // Room for the longest encoding, zero-filled so the delimiter is
+            // already in place; the encoding is written there and the rest cut off.
+            let start = output.count
+            let room = COBS.maximumEncodedLength(forDecodedLength: FrameLimits.minimumDecodedBytes + payload.count) + 1
+            output.appendZeros(room)
+            let encodedCount = output.withUnsafeMutableBytes { buffer in
+                guard let base = buffer.baseAddress else { return room - 1 }
+                var writer = COBSWriter(output: base + start)
+                writer.write(headerPart)
+                writer.write(payload)
+                withUnsafeBytes(of: &checksum) { writer.write($0) }
+                return writer.finish()
+            }
+            output.removeLast(room - encodedCount - 1)
+        }
     }
 }

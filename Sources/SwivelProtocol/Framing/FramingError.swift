@@ -10,7 +10,8 @@ public enum FramingError: Error, Equatable, Sendable, CustomStringConvertible {
     /// `expected` is the checksum of the bytes received; `received` is the one
     /// the frame carried.
     case badChecksum(expected: UInt16, received: UInt16)
-    /// More bytes arrived before a delimiter than the largest frame can take.
+    /// More bytes arrived before a delimiter than the largest frame can take,
+    /// or they decode to more than `FrameLimits.maximumDecodedBytes`.
     case oversize
 
     public var description: String {
