@@ -12,9 +12,12 @@ public final class DockAccessoryManager: Sendable {
         try self.init(endpoint: endpoint, clientName: clientName, timing: LinkTiming())
     }
 
-    init(endpoint: SwivelEndpoint, clientName: String, timing: LinkTiming) throws(SwivelKitError) {
+    /// - Parameter open: opens the channel instead of `endpoint` (which then only names it in messages).
+    init(
+        endpoint: SwivelEndpoint, open: LinkClient.Opener? = nil, clientName: String, timing: LinkTiming
+    ) throws(SwivelKitError) {
         self.endpoint = endpoint
-        link = try LinkClient.start(endpoint: endpoint, clientName: clientName, timing: timing)
+        link = try LinkClient.start(endpoint: endpoint, open: open, clientName: clientName, timing: timing)
     }
 
     deinit {

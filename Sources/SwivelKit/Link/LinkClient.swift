@@ -23,7 +23,11 @@ struct OutgoingCommand: Sendable {
 /// tracking, dock and undock changes). The link thread (`LinkEngine`) owns the
 /// channel and everything else.
 final class LinkClient: Sendable {
+    typealias Opener = @Sendable () -> Result<any ByteChannel, SwivelKitError>
+
     let endpoint: SwivelEndpoint
+    /// Opens the endpoint; called for every (re)connection attempt.
+    let open: Opener
     let clientName: String
     let timing: LinkTiming
     let waker: PollWaker
@@ -55,24 +59,42 @@ final class LinkClient: Sendable {
     /// Its lock also orders `session` updates against new subscribers' first element.
     private let stateChanges = Broadcast<DockAccessory.StateChange>()
 
-    private init(endpoint: SwivelEndpoint, clientName: String, timing: LinkTiming, waker: PollWaker) {
+    private init(endpoint: SwivelEndpoint, open: @escaping Opener, clientName: String, timing: LinkTiming, waker: PollWaker) {
         self.endpoint = endpoint
+        self.open = open
         self.clientName = clientName
         self.timing = timing
         self.waker = waker
     }
 
     /// Starts the link thread, which connects at once and keeps reconnecting.
-    static func start(endpoint: SwivelEndpoint, clientName: String, timing: LinkTiming) throws(SwivelKitError) -> LinkClient {
+    /// - Parameter open: how to reach `endpoint`; tests hand in one end of a socket pair.
+    static func start(
+        endpoint: SwivelEndpoint, open: Opener? = nil, clientName: String, timing: LinkTiming
+    ) throws(SwivelKitError) -> LinkClient {
         let waker: PollWaker
         do throws(PortError) {
             waker = try PollWaker()
         } catch {
             throw .transport("cannot create the link thread's wake-up pipe: \(error)")
         }
-        let client = LinkClient(endpoint: endpoint, clientName: clientName, timing: timing, waker: waker)
+        let client = LinkClient(
+            endpoint: endpoint, open: open ?? opener(for: endpoint), clientName: clientName, timing: timing, waker: waker)
         try LinkThread.start { LinkEngine(client: client).run() }
         return client
+    }
+
+    static func opener(for endpoint: SwivelEndpoint) -> Opener {
+        {
+            do throws(PortError) {
+                switch endpoint {
+                case .socket(let path): return .success(try UnixSocket.connect(path: path))
+                case .serial(let path, let baudRate): return .success(try SerialPort.open(path: path, baudRate: baudRate))
+                }
+            } catch {
+                return .failure(.connectionFailure(error, endpoint: endpoint))
+            }
+        }
     }
 
     // MARK: - Callers

@@ -45,6 +45,12 @@ extension LinkEngine {
         switch message {
         case .error(let error):
             entry.completion(.failure(SwivelKitError(error)))
+            if error.code == .notConnected, phase == .docked {
+                // The stand ended this session (silence past its heartbeat
+                // timeout on a serial line, or it is shutting down): undock
+                // and start over with a fresh handshake.
+                dropLink(.notConnected("the stand ended the session: \(error.reason)"))
+            }
         case .identity(let identity):
             entry.completion(.success(.identity(identity)))
         case .ack(let ack):

@@ -85,15 +85,13 @@ final class LinkEngine {
     // MARK: - Connection
 
     private func connect() {
-        let opened: FileChannel
-        do throws(PortError) {
-            switch endpoint {
-            case .socket(let path): opened = try UnixSocket.connect(path: path)
-            case .serial(let path, let baudRate): opened = try SerialPort.open(path: path, baudRate: baudRate)
-            }
-        } catch {
+        let opened: any ByteChannel
+        switch client.open() {
+        case .success(let channel):
+            opened = channel
+        case .failure(let error):
             phase = .disconnected(retryAt: clock.now + timing.reconnectInterval)
-            client.publishFailure(.connectionFailure(error, endpoint: endpoint))
+            client.publishFailure(error)
             return
         }
         channel = opened
@@ -248,7 +246,8 @@ final class LinkEngine {
                 entry.completion(.failure(.timedOut(
                     "no reply from the stand at \(endpoint) to \(entry.message.messageID) after \(tries) tries")))
             }
-            dropLink(.transport("the stand at \(endpoint) stopped answering"))
+            // Whatever else waits would time out too: say so, whichever expired first.
+            dropLink(.timedOut("the stand at \(endpoint) stopped answering"))
             return
         }
         guard phase == .docked else { return }
