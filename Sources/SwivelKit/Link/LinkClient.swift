@@ -142,6 +142,8 @@ final class LinkClient: Sendable {
             let immediate = session.withLock { session -> Result<DockAccessory, SwivelKitError>? in
                 if let accessory = session.accessory { return .success(accessory) }
                 if session.closed { return .failure(.notConnected("the accessory manager was closed")) }
+                // The first attempt may have failed before anyone waited.
+                if stopAtFirstFailure, let failure = session.lastFailure { return .failure(failure) }
                 session.waiters[token] = AccessoryWaiter(continuation: continuation, stopAtFirstFailure: stopAtFirstFailure)
                 return nil
             }
