@@ -126,6 +126,16 @@ final class StandPump: @unchecked Sendable {
     /// How many lone 0x00 bytes (empty frames) the host sent.
     var lone0x00s: Int { lock.withLock { _ in lone0x00Count } }
 
+    /// Sends `message` to every host as telemetry, as a stand with buttons,
+    /// batteries or tracking would (this one has none of them yet).
+    func inject(_ message: AccessoryMessage) {
+        lock.withLock { _ in
+            for connection in connections {
+                try? connection.channel.write(all: WireFrame.encode(message, sequence: 0), timeoutMilliseconds: 200)
+            }
+        }
+    }
+
     /// From now on every command is dropped: a stand that stopped answering.
     func silence() {
         lock.withLock { _ in silenced = true }
