@@ -32,11 +32,11 @@ enum Format {
     }
 
     static func json(_ v: Vector3) -> JSON {
-        .object([("pitch", .number(v.pitch)), ("yaw", .number(v.yaw)), ("roll", .number(v.roll))])
+        .object([("pitch", .float(v.pitch)), ("yaw", .float(v.yaw)), ("roll", .float(v.roll))])
     }
 
     static func json(_ rect: NormalizedRectUpperLeft) -> JSON {
-        .object([("x", .number(rect.x)), ("y", .number(rect.y)), ("width", .number(rect.width)), ("height", .number(rect.height))])
+        .object([("x", .float(rect.x)), ("y", .float(rect.y)), ("width", .float(rect.width)), ("height", .float(rect.height))])
     }
 
     static func rect(_ rect: NormalizedRectUpperLeft) -> String {
@@ -83,10 +83,10 @@ enum Format {
         .object(Axis.allCases.map { axis in
             let value: JSON = limits[axis].map { limit in
                 .object([
-                    ("minimum", limit.positionRange.map { .number($0.lowerBound) }.orNull),
-                    ("maximum", limit.positionRange.map { .number($0.upperBound) }.orNull),
-                    ("maximumSpeed", .number(limit.maximumSpeed)),
-                    ("maximumAcceleration", .number(limit.maximumAcceleration)),
+                    ("minimum", limit.positionRange.map { .float($0.lowerBound) }.orNull),
+                    ("maximum", limit.positionRange.map { .float($0.upperBound) }.orNull),
+                    ("maximumSpeed", .float(limit.maximumSpeed)),
+                    ("maximumAcceleration", .float(limit.maximumAcceleration)),
                 ])
             } ?? .null
             return (axis.description, value)
@@ -120,8 +120,8 @@ enum Format {
     static func json(_ p: DockAccessory.ProgressReport) -> JSON {
         .object([
             ("requestID", .integer(Int64(p.requestID))), ("kind", .string(p.kind == .animation ? "animation" : "orientation")),
-            ("state", .string(p.state.description)), ("fractionCompleted", .number(p.fractionCompleted)),
-            ("plannedDurationSeconds", .number(seconds(p.plannedDuration))),
+            ("state", .string(p.state.description)), ("fractionCompleted", .float(p.fractionCompleted)),
+            ("plannedDurationSeconds", .float(seconds(p.plannedDuration))),
         ])
     }
 
@@ -154,8 +154,8 @@ enum Format {
     static func json(_ p: MoveProgress, state: MoveProgress.State) -> JSON {
         .object([
             ("requestID", .integer(Int64(p.requestID))), ("kind", .string(p.kind == .animation ? "animation" : "orientation")),
-            ("state", .string(state.description)), ("fractionCompleted", .number(p.fractionCompleted)),
-            ("plannedDurationSeconds", .number(seconds(p.plannedDuration))), ("target", json(p.target)),
+            ("state", .string(state.description)), ("fractionCompleted", .float(p.fractionCompleted)),
+            ("plannedDurationSeconds", .float(seconds(p.plannedDuration))), ("target", json(p.target)),
             ("clampedAxes", .array(axes(p.clampedAxes).map(JSON.string))),
         ])
     }
@@ -179,7 +179,7 @@ enum Format {
         switch e {
         case .cameraShutter: .object([("event", .string("cameraShutter"))])
         case .cameraFlip: .object([("event", .string("cameraFlip"))])
-        case .cameraZoom(let factor): .object([("event", .string("cameraZoom")), ("factor", .number(factor))])
+        case .cameraZoom(let factor): .object([("event", .string("cameraZoom")), ("factor", .float(factor))])
         case .button(let id, let pressed): .object([("event", .string("button")), ("id", .integer(Int64(id))), ("pressed", .bool(pressed))])
         }
     }
@@ -190,7 +190,7 @@ enum Format {
 
     static func json(_ b: DockAccessory.BatteryState) -> JSON {
         .object([
-            ("name", .string(b.name)), ("level", .number(b.batteryLevel)), ("chargeState", .string(b.chargeState.description)),
+            ("name", .string(b.name)), ("level", .float(b.batteryLevel)), ("chargeState", .string(b.chargeState.description)),
             ("lowBattery", .bool(b.lowBattery)),
         ])
     }

@@ -3,6 +3,9 @@ indirect enum JSON {
     case null
     case bool(Bool)
     case number(Double)
+    /// A value that crossed the wire as an f32: printed at f32 precision, so
+    /// 0.7 reads 0.7 and not 0.699999988079071.
+    case float(Double)
     case integer(Int64)
     case string(String)
     case array([JSON])
@@ -14,6 +17,7 @@ indirect enum JSON {
         case .bool(let value): value ? "true" : "false"
         // JSON has no NaN or infinity.
         case .number(let value): value.isFinite ? "\(value)" : "null"
+        case .float(let value): value.isFinite ? "\(Float(value))" : "null"
         case .integer(let value): "\(value)"
         case .string(let value): Self.quoted(value)
         case .array(let values): "[" + values.map(\.text).joined(separator: ",") + "]"
