@@ -6,7 +6,8 @@ import SwivelKit
 enum Format {
     /// `value` with `digits` decimals (no Foundation `String(format:)` here).
     static func fixed(_ value: Double, _ digits: Int = 4, signed: Bool = true) -> String {
-        guard value.isFinite else { return "\(value)" }
+        // A corrupt f32 from the wire must print, not trap converting to Int64.
+        guard value.isFinite, abs(value) < 1e12 else { return "\(value)" }
         var scale: Int64 = 1
         for _ in 0..<digits { scale *= 10 }
         let scaled = Int64((abs(value) * Double(scale)).rounded())
@@ -18,6 +19,8 @@ enum Format {
         if value < 0 && scaled != 0 { return "-" + text }
         return signed ? "+" + text : text
     }
+
+    static func percent(_ fraction: Double) -> String { fixed(fraction * 100, 0, signed: false) + "%" }
 
     static func seconds(_ duration: Duration) -> Double {
         Double(duration.components.seconds) + Double(duration.components.attoseconds) * 1e-18
@@ -96,7 +99,7 @@ enum Format {
     // MARK: - State
 
     static func progress(_ p: DockAccessory.ProgressReport) -> String {
-        "request \(p.requestID) \(p.kind == .animation ? "animation" : "orientation") \(p.state), \(Int((p.fractionCompleted * 100).rounded()))% of \(fixed(seconds(p.plannedDuration), 3, signed: false)) s"
+        "request \(p.requestID) \(p.kind == .animation ? "animation" : "orientation") \(p.state), \(percent(p.fractionCompleted)) of \(fixed(seconds(p.plannedDuration), 3, signed: false)) s"
     }
 
     static func state(_ s: DockAccessory.StateReport) -> [String] {
@@ -185,7 +188,7 @@ enum Format {
     }
 
     static func battery(_ b: DockAccessory.BatteryState) -> String {
-        "\(b.name): \(Int((b.batteryLevel * 100).rounded()))%, \(b.chargeState)" + (b.lowBattery ? ", low" : "")
+        "\(b.name): \(percent(b.batteryLevel)), \(b.chargeState)" + (b.lowBattery ? ", low" : "")
     }
 
     static func json(_ b: DockAccessory.BatteryState) -> JSON {

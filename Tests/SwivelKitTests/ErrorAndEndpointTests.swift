@@ -38,4 +38,13 @@ import Testing
         #expect(SwivelEndpoint.defaultSocket(environment: [:], fileExists: nothing) == .socket(path: "/tmp/swivel.sock"))
         #expect(SwivelEndpoint.serial(path: "/dev/ttyUSB0", baudRate: 921_600).description == "/dev/ttyUSB0 at 921600 baud")
     }
+
+    @Test func wireDurationsNeverTrap() {
+        #expect(Duration(wireSeconds: 1.5) == .milliseconds(1500))
+        #expect(Duration(wireSeconds: .nan) == .zero)
+        #expect(Duration(wireSeconds: -1) == .zero)
+        #expect(Duration(wireSeconds: .infinity) == .zero)
+        #expect(Duration(wireSeconds: 3.4e38) == .seconds(1_000_000_000))
+        #expect(Duration(wireMicroseconds: .max) == .microseconds(Int64.max))
+    }
 }

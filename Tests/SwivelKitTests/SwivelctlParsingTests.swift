@@ -49,7 +49,9 @@ import Testing
         #expect(usageError("move") == UsageError("move needs at least one of --yaw, --pitch, --roll", topic: "move"))
         #expect(usageError("move --yaw") == UsageError("--yaw needs a value", topic: "move"))
         #expect(usageError("move --yaw left") == UsageError("--yaw takes a number; got \"left\"", topic: "move"))
-        #expect(usageError("move --yaw 1 --duration -1")?.message == "--duration takes seconds, 0 or more; got -1.0")
+        #expect(usageError("move --yaw 1 --duration -1")?.message == "--duration takes seconds from 0 to 86400; got -1.0")
+        #expect(usageError("move --yaw 1 --duration 1e300")?.message == "--duration takes seconds from 0 to 86400; got 1e+300")
+        #expect(usageError("move --yaw 1 --duration nan")?.topic == "move")
         #expect(usageError("move --yaw 1 --fast") == UsageError("unknown option --fast", topic: "move"))
         #expect(usageError("move --yaw 1 now") == UsageError("unexpected argument \"now\"", topic: "move"))
     }

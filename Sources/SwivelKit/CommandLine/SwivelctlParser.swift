@@ -2,6 +2,9 @@ import FoundationEssentials
 
 /// Walks the words of one command: global options, the command, its options.
 struct SwivelctlParser {
+    /// A day: longer is a typo, and past about 10¹¹ s a `Duration` cannot hold it.
+    static let longestDurationSeconds = 86_400.0
+
     private let words: [String]
     private let inShell: Bool
     private var index = 0
@@ -192,8 +195,8 @@ struct SwivelctlParser {
             case "--relative": move.relative = true
             case "--duration":
                 move.durationSeconds = try number(for: word)
-                guard move.durationSeconds >= 0 && move.durationSeconds.isFinite else {
-                    throw fail("--duration takes seconds, 0 or more; got \(move.durationSeconds)")
+                guard move.durationSeconds >= 0 && move.durationSeconds <= Self.longestDurationSeconds else {
+                    throw fail("--duration takes seconds from 0 to \(Int(Self.longestDurationSeconds)); got \(move.durationSeconds)")
                 }
             case "--wait": move.wait = true
             case "--json": json = true

@@ -22,9 +22,10 @@ extension Duration {
         return Double(parts.seconds) + Double(parts.attoseconds) * 1e-18
     }
 
-    /// From a wire field; a value that is not a finite, non-negative number becomes zero.
+    /// From a wire field; a value that is not a finite, non-negative number
+    /// becomes zero, and one beyond 10⁹ s (past Int64 nanoseconds) is held there.
     init(wireSeconds seconds: Double) {
-        self = seconds.isFinite && seconds > 0 ? .nanoseconds(Int64((seconds * 1e9).rounded())) : .zero
+        self = seconds.isFinite && seconds > 0 ? .nanoseconds(Int64((min(seconds, 1e9) * 1e9).rounded())) : .zero
     }
 
     init(wireMicroseconds microseconds: UInt64) {
