@@ -2,6 +2,10 @@ import SwivelKit
 
 /// Runs parsed commands against one docked accessory: a single command, or a
 /// shell's worth in one session.
+///
+/// On the main actor: the shell blocks in readLine between commands, which
+/// must happen on the tool's own main thread, never on the concurrency pool.
+@MainActor
 final class Runner {
     let manager: DockAccessoryManager
     let accessory: DockAccessory
