@@ -1,1 +1,45 @@
-// Replaced by the host CLI.
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import SwivelKit
+
+// swivelctl: the shell tool over SwivelKit. Parsing and help live in
+// SwivelKit/CommandLine (tested there); this target connects and prints.
+
+let command: SwivelctlCommand
+do {
+    command = try SwivelctlCommand.parse(Array(CommandLine.arguments.dropFirst()))
+} catch {
+    Console.error("swivelctl: \(error.message)\n\(SwivelctlHelp.usage(for: error.topic))")
+    exit(ExitStatus.usage)
+}
+
+if case .help(let topic) = command.action {
+    Console.out(SwivelctlHelp.text(for: topic) ?? SwivelctlHelp.topLevel)
+    exit(ExitStatus.ok)
+}
+
+let endpoint: SwivelEndpoint =
+    switch command.connection {
+    case .defaultSocket: .defaultSocket()
+    case .socket(let path): .socket(path: path)
+    case .serial(let path, let baudRate): .serial(path: path, baudRate: baudRate)
+    }
+
+let manager: DockAccessoryManager
+let accessory: DockAccessory
+do {
+    manager = try DockAccessoryManager(endpoint: endpoint, clientName: "swivelctl")
+    accessory = try await manager.accessory(waitingUpTo: .seconds(5), stopAtFirstFailure: true)
+} catch {
+    Console.error("swivelctl: \(error.reason)")
+    exit(ExitStatus.unreachable)
+}
+
+let runner = Runner(manager: manager, accessory: accessory, endpoint: endpoint)
+let status = command.action == .shell ? await runner.shell() : await runner.run(command)
+// BYE, so the stand resets this session's settings now rather than after the heartbeat timeout.
+await manager.close()
+exit(status)

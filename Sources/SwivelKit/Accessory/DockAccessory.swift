@@ -1,0 +1,190 @@
+public import FoundationEssentials
+import Synchronization
+import SwivelProtocol
+
+/// A docked stand, as DockKit's `DockAccessory`: what it is, and the commands
+/// and streams of one host session. When it undocks, its streams end and its
+/// commands throw `notConnected`; the next dock brings a new `DockAccessory`.
+public final class DockAccessory: Sendable, CustomStringConvertible {
+    public typealias Animation = AnimationName
+
+    public let identifier: Identifier
+    public let firmwareVersion: String
+    public let hardwareModel: String
+    public let axes: AxisSet
+    public let capabilities: Capabilities
+    /// The stand's own settings, from IDENTITY.
+    public let heartbeatTimeout: Duration
+    public let motionStateRateHz: Int
+
+    let link: LinkClient
+    let epoch: Int
+    let motionStream = Broadcast<MotionState>()
+    let accessoryEventStream = Broadcast<AccessoryEvent>()
+    let batteryStream = Broadcast<BatteryState>()
+    let trackingStream = Broadcast<TrackingState>()
+
+    private struct TrackingSettings {
+        var framingMode: FramingMode = .automatic
+        var regionOfInterest: NormalizedRectUpperLeft = .fullFrame
+    }
+
+    private let settings = Mutex(TrackingSettings())
+
+    init(identity: Identity, link: LinkClient, epoch: Int) {
+        identifier = Identifier(name: identity.name, category: .trackingStand, uuid: UUID(identity.uuid))
+        firmwareVersion = identity.firmwareVersion
+        hardwareModel = identity.hardwareModel
+        axes = identity.axes
+        capabilities = Capabilities(rawValue: identity.capabilities.rawValue)
+        heartbeatTimeout = .milliseconds(Int(identity.heartbeatTimeoutMilliseconds))
+        motionStateRateHz = Int(identity.motionStateRateHz)
+        self.link = link
+        self.epoch = epoch
+    }
+
+    /// False once this accessory's session has ended.
+    public var isDocked: Bool { link.accessory === self }
+
+    public var description: String {
+        "\(identifier.name) (\(hardwareModel), firmware \(firmwareVersion), axes \(axes))"
+    }
+
+    // MARK: - Streams
+
+    /// Positions and velocities, at the stand's motion-state rate (50 Hz by default).
+    public var motionStates: AsyncStream<MotionState> { motionStream.stream() }
+    /// Presses and releases of the stand's buttons.
+    public var accessoryEvents: AsyncStream<AccessoryEvent> { accessoryEventStream.stream() }
+    /// One element per battery whenever anything about it changes.
+    public var batteryStates: AsyncStream<BatteryState> { batteryStream.stream() }
+    /// The subjects the stand tracks, 10 per second while tracking.
+    public var trackingStates: AsyncStream<TrackingState> { trackingStream.stream() }
+
+    func finishStreams() {
+        motionStream.finish()
+        accessoryEventStream.finish()
+        batteryStream.finish()
+        trackingStream.finish()
+    }
+
+    // MARK: - Commands
+
+    func command(_ message: HostMessage) async throws(SwivelKitError) -> LinkReply {
+        try await link.send(message, epoch: epoch).get()
+    }
+
+    /// Turns at `velocity` (rad/s per axis: x pitch, y yaw, z roll) until told
+    /// otherwise; zero stops. Refused with `systemTrackingActive` while system tracking is on.
+    public func setAngularVelocity(_ velocity: Vector3) async throws(SwivelKitError) {
+        _ = try await command(.setAngularVelocity(velocity))
+    }
+
+    /// Moves to `orientation` (radians: x pitch, y yaw, z roll), arriving after
+    /// `duration` when the caps allow (zero: as fast as they allow). Relative
+    /// moves start from the measured position. At most 2 orientation or
+    /// animation calls per sliding second; a third throws `frameRateTooHigh`.
+    @discardableResult
+    public func setOrientation(_ orientation: Vector3, duration: Duration = .zero, relative: Bool = false)
+        async throws(SwivelKitError) -> MoveProgress
+    {
+        try await move(.angles(orientation), duration: duration, relative: relative)
+    }
+
+    /// The same with a unit quaternion (intrinsic yaw, then pitch, then roll; see `Quaternion`).
+    @discardableResult
+    public func setOrientation(_ orientation: Quaternion, duration: Duration = .zero, relative: Bool = false)
+        async throws(SwivelKitError) -> MoveProgress
+    {
+        try await move(.quaternion(orientation), duration: duration, relative: relative)
+    }
+
+    private func move(_ target: OrientationTarget, duration: Duration, relative: Bool) async throws(SwivelKitError) -> MoveProgress {
+        let request = OrientationRequest(target: target, durationSeconds: duration.inSeconds, relative: relative)
+        return try Self.progress(from: await command(.setOrientation(request)))
+    }
+
+    /// Plays a built-in animation from the current position, scaled to fit the limits.
+    @discardableResult
+    public func animate(motion: Animation) async throws(SwivelKitError) -> MoveProgress {
+        try Self.progress(from: await command(.animate(motion)))
+    }
+
+    private static func progress(from reply: LinkReply) throws(SwivelKitError) -> MoveProgress {
+        guard case .move(let progress) = reply else {
+            throw .badLength("the stand acknowledged a move without its receipt")
+        }
+        return progress
+    }
+
+    /// Decelerates every axis to rest and cancels what runs. Always allowed.
+    public func stop() async throws(SwivelKitError) {
+        _ = try await command(.stop)
+    }
+
+    /// Restricts each axis given (absent axes keep the hardware limits); an
+    /// axis outside its new range moves back in at its capped speed.
+    public func setLimits(_ limits: Limits) async throws(SwivelKitError) {
+        _ = try await command(.setLimits(limits.request))
+    }
+
+    /// Back to the board's limits.
+    public func resetLimits() async throws(SwivelKitError) {
+        _ = try await command(.resetLimits)
+    }
+
+    /// Asks the stand for everything it reports (GET_STATE).
+    public func state() async throws(SwivelKitError) -> StateReport {
+        guard case .ack(.state(let report)) = try await command(.getState) else {
+            throw .badLength("the stand answered GET_STATE without a state report")
+        }
+        return StateReport(report)
+    }
+
+    // MARK: - Tracking
+
+    /// Custom tracking: one camera frame's observations, 10 to 30 times a second,
+    /// with system tracking off. `captureAge` is how long ago the frame was captured.
+    public func track(_ observations: [Observation], cameraInformation: CameraInformation, captureAge: Duration = .zero)
+        async throws(SwivelKitError)
+    {
+        guard observations.count <= TrackBatch.maximumObservations else {
+            throw .invalidParameter("at most \(TrackBatch.maximumObservations) observations per batch; got \(observations.count)")
+        }
+        let microseconds = max(0, captureAge.inSeconds * 1e6)
+        let batch = TrackBatch(
+            captureAgeMicroseconds: microseconds.isFinite ? UInt32(min(microseconds, Double(UInt32.max))) : 0,
+            camera: try cameraInformation.wire(), observations: observations.map(\.wire))
+        _ = try await command(.track(batch))
+    }
+
+    /// Selects the subject whose rect contains `point` (normalized, UPPER-left origin).
+    public func selectSubject(at point: NormalizedPointUpperLeft) async throws(SwivelKitError) {
+        _ = try await command(.selectSubject(at: point))
+    }
+
+    /// Locks onto these subjects (from `trackingStates`); [] returns to automatic selection.
+    public func selectSubjects(_ identifiers: [UUID]) async throws(SwivelKitError) {
+        guard identifiers.count <= HostMessage.maximumSelectedSubjects else {
+            throw .invalidParameter("at most \(HostMessage.maximumSelectedSubjects) subjects; got \(identifiers.count)")
+        }
+        _ = try await command(.selectSubjects(identifiers.map(WireUUID.init)))
+    }
+
+    /// The framing mode last accepted by the stand (`automatic` until then).
+    public var framingMode: FramingMode { settings.withLock { $0.framingMode } }
+
+    public func setFramingMode(_ mode: FramingMode) async throws(SwivelKitError) {
+        _ = try await command(.setFramingMode(mode))
+        settings.withLock { $0.framingMode = mode }
+    }
+
+    /// The region of interest last accepted by the stand (the full frame until then).
+    public var regionOfInterest: NormalizedRectUpperLeft { settings.withLock { $0.regionOfInterest } }
+
+    /// Normalized, UPPER-left origin.
+    public func setRegionOfInterest(_ region: NormalizedRectUpperLeft) async throws(SwivelKitError) {
+        _ = try await command(.setRegionOfInterest(region))
+        settings.withLock { $0.regionOfInterest = region }
+    }
+}

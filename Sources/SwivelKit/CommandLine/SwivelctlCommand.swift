@@ -1,0 +1,126 @@
+public import FoundationEssentials
+
+/// One `swivelctl` invocation or shell line, parsed. Parsing lives here, not
+/// in the executable, so tests can pin it.
+public struct SwivelctlCommand: Equatable, Sendable {
+    /// How to reach the stand; only the command line (not a shell line) sets it.
+    public enum Connection: Equatable, Sendable {
+        /// `$SWIVEL_SOCKET`, else the installed socket if it exists, else /tmp/swivel.sock.
+        case defaultSocket
+        case socket(path: String)
+        case serial(path: String, baudRate: Int)
+    }
+
+    public struct Move: Equatable, Sendable {
+        /// Radians; nil keeps the axis where it is (absolute) or adds 0 (relative).
+        public var pitch: Double?
+        public var yaw: Double?
+        public var roll: Double?
+        public var relative = false
+        /// 0: as fast as the stand's caps allow.
+        public var durationSeconds: Double = 0
+        public var wait = false
+
+        public init(pitch: Double? = nil, yaw: Double? = nil, roll: Double? = nil, relative: Bool = false, durationSeconds: Double = 0, wait: Bool = false) {
+            self.pitch = pitch
+            self.yaw = yaw
+            self.roll = roll
+            self.relative = relative
+            self.durationSeconds = durationSeconds
+            self.wait = wait
+        }
+    }
+
+    /// `--yaw MIN:MAX:SPEED`, as typed (the stand's rules are checked when it runs).
+    public struct AxisLimit: Equatable, Sendable {
+        public var minimum: Double
+        public var maximum: Double
+        public var maximumSpeed: Double
+
+        public init(minimum: Double, maximum: Double, maximumSpeed: Double) {
+            self.minimum = minimum
+            self.maximum = maximum
+            self.maximumSpeed = maximumSpeed
+        }
+    }
+
+    public enum Selection: Equatable, Sendable {
+        /// Normalized, UPPER-left origin.
+        case point(NormalizedPointUpperLeft)
+        case subjects([UUID])
+        /// Back to automatic selection.
+        case automatic
+    }
+
+    public enum Action: Equatable, Sendable {
+        /// nil: the top-level help.
+        case help(topic: String?)
+        case info
+        case status
+        case watch(count: Int?)
+        case velocity(Vector3)
+        case move(Move)
+        case stop
+        case animate(AnimationName, wait: Bool)
+        case showLimits
+        case setLimits(PerAxis<AxisLimit?>)
+        case resetLimits
+        case tracking(enabled: Bool)
+        /// nil shows the current mode.
+        case framing(FramingMode?)
+        /// nil shows the current region.
+        case regionOfInterest(NormalizedRectUpperLeft?)
+        case select(Selection)
+        case events(count: Int?)
+        case battery(count: Int?)
+        case shell
+        /// `exit` or `quit` in a shell.
+        case exit
+    }
+
+    public var connection: Connection
+    public var action: Action
+    public var json: Bool
+
+    public init(connection: Connection = .defaultSocket, action: Action, json: Bool = false) {
+        self.connection = connection
+        self.action = action
+        self.json = json
+    }
+
+    /// Whether the action talks to the stand (help and exit do not).
+    public var needsStand: Bool {
+        switch action {
+        case .help, .exit: false
+        default: true
+        }
+    }
+
+    /// The command line without the program name.
+    public static func parse(_ arguments: [String]) throws(UsageError) -> SwivelctlCommand {
+        var parser = SwivelctlParser(arguments, inShell: false)
+        return try parser.parse()
+    }
+
+    /// One line typed into `swivelctl shell`; nil for a blank line or a `#` comment.
+    public static func parse(shellLine line: String) throws(UsageError) -> SwivelctlCommand? {
+        let words = line.split(whereSeparator: { $0 == " " || $0 == "\t" }).map(String.init)
+        guard let first = words.first, !first.hasPrefix("#") else { return nil }
+        var parser = SwivelctlParser(words, inShell: true)
+        return try parser.parse()
+    }
+}
+
+/// A command line that cannot be run: what is wrong, and which command's
+/// usage to show (nil: the top level).
+public struct UsageError: Error, Equatable, Sendable, CustomStringConvertible {
+    public var message: String
+    public var topic: String?
+
+    public init(_ message: String, topic: String?) {
+        self.message = message
+        self.topic = topic
+    }
+
+    public var description: String { message }
+}

@@ -1,0 +1,267 @@
+import Synchronization
+import SwivelPorts
+import SwivelProtocol
+
+/// What a command's reply carries, once it is not an ERR.
+enum LinkReply: Sendable {
+    case identity(Identity)
+    case ack(Ack.Body)
+    /// SET_ORIENTATION and ANIMATE: the handle, registered for PROGRESS before anyone sees it.
+    case move(MoveProgress)
+}
+
+/// A command from a caller to the link thread.
+struct OutgoingCommand: Sendable {
+    var message: HostMessage
+    /// The docked session the caller's accessory belongs to; nil for whichever is docked.
+    var epoch: Int?
+    var completion: @Sendable (Result<LinkReply, SwivelKitError>) -> Void
+}
+
+/// The side of the link callers see: a queue of commands into the link
+/// thread, and what the link thread publishes (the docked accessory, system
+/// tracking, dock and undock changes). The link thread (`LinkEngine`) owns the
+/// channel and everything else.
+final class LinkClient: Sendable {
+    typealias Opener = @Sendable () -> Result<any ByteChannel, SwivelKitError>
+
+    let endpoint: SwivelEndpoint
+    /// Opens the endpoint; called for every (re)connection attempt.
+    let open: Opener
+    let clientName: String
+    let timing: LinkTiming
+    let waker: PollWaker
+
+    private struct Inbox {
+        var commands: [OutgoingCommand] = []
+        /// Set by `stop`: whether to say BYE.
+        var stopRequested: Bool?
+        var exited = false
+        var exitWaiters: [CheckedContinuation<Void, Never>] = []
+    }
+
+    private struct AccessoryWaiter {
+        var continuation: CheckedContinuation<Result<DockAccessory, SwivelKitError>, Never>
+        var stopAtFirstFailure: Bool
+    }
+
+    private struct Session {
+        var accessory: DockAccessory?
+        var systemTrackingEnabled = true
+        var lastFailure: SwivelKitError?
+        var closed = false
+        var waiters: [Int: AccessoryWaiter] = [:]
+        var nextWaiter = 0
+    }
+
+    private let inbox = Mutex(Inbox())
+    private let session = Mutex(Session())
+    /// Its lock also orders `session` updates against new subscribers' first element.
+    private let stateChanges = Broadcast<DockAccessory.StateChange>()
+
+    private init(endpoint: SwivelEndpoint, open: @escaping Opener, clientName: String, timing: LinkTiming, waker: PollWaker) {
+        self.endpoint = endpoint
+        self.open = open
+        self.clientName = clientName
+        self.timing = timing
+        self.waker = waker
+    }
+
+    /// Starts the link thread, which connects at once and keeps reconnecting.
+    /// - Parameter open: how to reach `endpoint`; tests hand in one end of a socket pair.
+    static func start(
+        endpoint: SwivelEndpoint, open: Opener? = nil, clientName: String, timing: LinkTiming
+    ) throws(SwivelKitError) -> LinkClient {
+        let waker: PollWaker
+        do throws(PortError) {
+            waker = try PollWaker()
+        } catch {
+            throw .transport("cannot create the link thread's wake-up pipe: \(error)")
+        }
+        let client = LinkClient(
+            endpoint: endpoint, open: open ?? opener(for: endpoint), clientName: clientName, timing: timing, waker: waker)
+        try LinkThread.start { LinkEngine(client: client).run() }
+        return client
+    }
+
+    static func opener(for endpoint: SwivelEndpoint) -> Opener {
+        {
+            do throws(PortError) {
+                switch endpoint {
+                case .socket(let path): return .success(try UnixSocket.connect(path: path))
+                case .serial(let path, let baudRate): return .success(try SerialPort.open(path: path, baudRate: baudRate))
+                }
+            } catch {
+                return .failure(.connectionFailure(error, endpoint: endpoint))
+            }
+        }
+    }
+
+    // MARK: - Callers
+
+    func send(_ message: HostMessage, epoch: Int?) async -> Result<LinkReply, SwivelKitError> {
+        await withCheckedContinuation { continuation in
+            enqueue(OutgoingCommand(message: message, epoch: epoch) { continuation.resume(returning: $0) })
+        }
+    }
+
+    func enqueue(_ command: OutgoingCommand) {
+        let accepted = inbox.withLock { inbox -> Bool in
+            guard inbox.stopRequested == nil else { return false }
+            inbox.commands.append(command)
+            return true
+        }
+        guard accepted else {
+            command.completion(.failure(.notConnected("the accessory manager was closed")))
+            return
+        }
+        waker.wake()
+    }
+
+    var accessory: DockAccessory? { session.withLock { $0.accessory } }
+    var isSystemTrackingEnabled: Bool { session.withLock { $0.systemTrackingEnabled } }
+    var lastFailure: SwivelKitError? { session.withLock { $0.lastFailure } }
+
+    /// Every dock and undock from now on, starting with `.docked` when an accessory is docked already.
+    func stateChangeStream() -> AsyncStream<DockAccessory.StateChange> {
+        stateChanges.stream {
+            session.withLock { session in
+                session.accessory.map { [DockAccessory.StateChange(state: .docked, accessory: $0, trackingButtonEnabled: false)] } ?? []
+            }
+        }
+    }
+
+    /// The docked accessory, once there is one. Fails after `timeout` with the
+    /// last connection failure, or at the first failure when `stopAtFirstFailure`.
+    func waitForAccessory(timeout: Duration, stopAtFirstFailure: Bool) async -> Result<DockAccessory, SwivelKitError> {
+        let token = session.withLock { session -> Int in
+            defer { session.nextWaiter += 1 }
+            return session.nextWaiter
+        }
+        return await withCheckedContinuation { continuation in
+            let immediate = session.withLock { session -> Result<DockAccessory, SwivelKitError>? in
+                if let accessory = session.accessory { return .success(accessory) }
+                if session.closed { return .failure(.notConnected("the accessory manager was closed")) }
+                // The first attempt may have failed before anyone waited.
+                if stopAtFirstFailure, let failure = session.lastFailure { return .failure(failure) }
+                session.waiters[token] = AccessoryWaiter(continuation: continuation, stopAtFirstFailure: stopAtFirstFailure)
+                return nil
+            }
+            if let immediate {
+                continuation.resume(returning: immediate)
+                return
+            }
+            Task { [endpoint] in
+                try? await Task.sleep(for: timeout)
+                let expired = self.session.withLock { session -> (AccessoryWaiter, SwivelKitError?)? in
+                    session.waiters.removeValue(forKey: token).map { ($0, session.lastFailure) }
+                }
+                guard let (waiter, failure) = expired else { return }
+                waiter.continuation.resume(returning: .failure(
+                    failure ?? .timedOut("no stand docked at \(endpoint) within \(timeout)")))
+            }
+        }
+    }
+
+    /// Asks the link thread to end: BYE when `goodbye` and docked, then the channel closes.
+    func stop(goodbye: Bool) {
+        inbox.withLock { inbox in
+            if inbox.stopRequested == nil { inbox.stopRequested = goodbye }
+        }
+        waker.wake()
+    }
+
+    /// `stop`, then waits for the link thread to end, without blocking a thread.
+    func close(goodbye: Bool) async {
+        stop(goodbye: goodbye)
+        await withCheckedContinuation { continuation in
+            let done = inbox.withLock { inbox -> Bool in
+                if inbox.exited { return true }
+                inbox.exitWaiters.append(continuation)
+                return false
+            }
+            if done { continuation.resume() }
+        }
+    }
+
+    // MARK: - The link thread
+
+    var stopRequest: Bool? { inbox.withLock { $0.stopRequested } }
+
+    func takeCommands() -> [OutgoingCommand] {
+        inbox.withLock { inbox in
+            defer { inbox.commands.removeAll() }
+            return inbox.commands
+        }
+    }
+
+    /// A handshake completed: `accessory` is docked.
+    func publishDocked(_ accessory: DockAccessory, systemTrackingEnabled: Bool) {
+        var waiters: [AccessoryWaiter] = []
+        stateChanges.yield {
+            session.withLock { session in
+                session.accessory = accessory
+                session.systemTrackingEnabled = systemTrackingEnabled
+                session.lastFailure = nil
+                waiters = Array(session.waiters.values)
+                session.waiters.removeAll()
+                return DockAccessory.StateChange(state: .docked, accessory: accessory, trackingButtonEnabled: false)
+            }
+        }
+        for waiter in waiters { waiter.continuation.resume(returning: .success(accessory)) }
+    }
+
+    func publishUndocked(_ accessory: DockAccessory) {
+        stateChanges.yield {
+            session.withLock { session in
+                session.accessory = nil
+                return DockAccessory.StateChange(state: .undocked, accessory: accessory, trackingButtonEnabled: false)
+            }
+        }
+    }
+
+    /// A connection attempt or handshake failed.
+    func publishFailure(_ error: SwivelKitError) {
+        let failed = session.withLock { session -> [AccessoryWaiter] in
+            session.lastFailure = error
+            let stopping = session.waiters.filter { $0.value.stopAtFirstFailure }
+            for key in stopping.keys { session.waiters[key] = nil }
+            return Array(stopping.values)
+        }
+        for waiter in failed { waiter.continuation.resume(returning: .failure(error)) }
+    }
+
+    /// DOCK_STATE or MOTION_STATE told system tracking's state; a change made
+    /// by the stand's tracking button is a state change of its own, as in DockKit.
+    func publishSystemTracking(_ enabled: Bool, fromTrackingButton: Bool) {
+        stateChanges.yield {
+            session.withLock { session -> DockAccessory.StateChange? in
+                session.systemTrackingEnabled = enabled
+                guard fromTrackingButton, let accessory = session.accessory else { return nil }
+                return DockAccessory.StateChange(state: .docked, accessory: accessory, trackingButtonEnabled: true)
+            }
+        }
+    }
+
+    /// The link thread is ending: no more state changes, no accessory to wait for.
+    func publishExit() {
+        let waiters = session.withLock { session -> [AccessoryWaiter] in
+            session.closed = true
+            session.accessory = nil
+            defer { session.waiters.removeAll() }
+            return Array(session.waiters.values)
+        }
+        for waiter in waiters { waiter.continuation.resume(returning: .failure(.notConnected("the accessory manager was closed"))) }
+        stateChanges.finish()
+        let (commands, exitWaiters) = inbox.withLock { inbox in
+            inbox.exited = true
+            defer {
+                inbox.commands.removeAll()
+                inbox.exitWaiters.removeAll()
+            }
+            return (inbox.commands, inbox.exitWaiters)
+        }
+        for command in commands { command.completion(.failure(.notConnected("the accessory manager was closed"))) }
+        for waiter in exitWaiters { waiter.resume() }
+    }
+}

@@ -1,0 +1,175 @@
+import SwivelKit
+
+/// Runs parsed commands against one docked accessory: a single command, or a
+/// shell's worth in one session.
+///
+/// On the main actor: the shell blocks in readLine between commands, which
+/// must happen on the tool's own main thread, never on the concurrency pool.
+@MainActor
+final class Runner {
+    let manager: DockAccessoryManager
+    let accessory: DockAccessory
+    let endpoint: SwivelEndpoint
+
+    init(manager: DockAccessoryManager, accessory: DockAccessory, endpoint: SwivelEndpoint) {
+        self.manager = manager
+        self.accessory = accessory
+        self.endpoint = endpoint
+    }
+
+    /// Runs one command and prints its errors. - Returns: the exit status.
+    func run(_ command: SwivelctlCommand) async -> Int32 {
+        do {
+            try await perform(command.action, json: command.json)
+            return ExitStatus.ok
+        } catch {
+            Console.error("error: \(error)")
+            return error.isConnectionProblem ? ExitStatus.unreachable : ExitStatus.refused
+        }
+    }
+
+    private func perform(_ action: SwivelctlCommand.Action, json: Bool) async throws(SwivelKitError) {
+        switch action {
+        case .help(let topic):
+            Console.out(SwivelctlHelp.text(for: topic) ?? SwivelctlHelp.topLevel)
+        case .exit, .shell:
+            break
+        case .info:
+            if json {
+                Console.out(Format.json(accessory, endpoint: endpoint).text)
+            } else {
+                Format.identity(accessory, endpoint: endpoint).forEach(Console.out)
+            }
+        case .status:
+            let state = try await accessory.state()
+            if json { Console.out(Format.json(state).text) } else { Format.state(state).forEach(Console.out) }
+        case .watch(let count):
+            try await watch(count: count, json: json)
+        case .velocity(let velocity):
+            try await accessory.setAngularVelocity(velocity)
+        case .move(let move):
+            try await self.move(move, json: json)
+        case .stop:
+            try await accessory.stop()
+        case .animate(let name, let wait):
+            try await report(try await accessory.animate(motion: name), wait: wait, json: json)
+        case .showLimits:
+            let limits = try await accessory.state().limits
+            if json { Console.out(Format.json(limits).text) } else { Format.limits(limits).forEach(Console.out) }
+        case .setLimits(let axes):
+            try await setLimits(axes)
+        case .resetLimits:
+            try await accessory.resetLimits()
+        case .tracking(let enabled):
+            try await manager.setSystemTrackingEnabled(enabled)
+        case .framing(let mode?):
+            try await accessory.setFramingMode(mode)
+        case .framing(nil):
+            let mode = try await accessory.state().framingMode
+            Console.out(json ? JSON.object([("framingMode", .string(mode.description))]).text : mode.description)
+        case .regionOfInterest(let region?):
+            try await accessory.setRegionOfInterest(region)
+        case .regionOfInterest(nil):
+            let region = try await accessory.state().regionOfInterest
+            Console.out(json ? Format.json(region).text : Format.rect(region))
+        case .select(.point(let point)):
+            try await accessory.selectSubject(at: point)
+        case .select(.subjects(let ids)):
+            try await accessory.selectSubjects(ids)
+        case .select(.automatic):
+            try await accessory.selectSubjects([])
+        case .events(let count):
+            try await stream(accessory.accessoryEvents, count: count) { event in
+                json ? Format.json(event).text : event.description
+            }
+        case .battery(let count):
+            try await stream(accessory.batteryStates, count: count) { battery in
+                json ? Format.json(battery).text : Format.battery(battery)
+            }
+        }
+    }
+
+    private func move(_ move: SwivelctlCommand.Move, json: Bool) async throws(SwivelKitError) {
+        var target = Vector3(pitch: move.pitch ?? 0, yaw: move.yaw ?? 0, roll: move.roll ?? 0)
+        if !move.relative {
+            // An axis not named stays where it is, which only the stand knows.
+            let positions = try await accessory.state().angularPositions
+            if move.pitch == nil { target.pitch = positions.pitch }
+            if move.yaw == nil { target.yaw = positions.yaw }
+            if move.roll == nil { target.roll = positions.roll }
+        }
+        let progress = try await accessory.setOrientation(target, duration: .seconds(move.durationSeconds), relative: move.relative)
+        try await report(progress, wait: move.wait, json: json)
+    }
+
+    private func report(_ progress: MoveProgress, wait: Bool, json: Bool) async throws(SwivelKitError) {
+        let state = wait ? await progress.finished() : progress.state
+        Console.out(json ? Format.json(progress, state: state).text : Format.move(progress, state: state))
+        if state == .failed { throw .motorFault("request \(progress.requestID) failed: a motor faulted") }
+    }
+
+    private func setLimits(_ axes: PerAxis<SwivelctlCommand.AxisLimit?>) async throws(SwivelKitError) {
+        func limit(_ axis: Axis) throws(SwivelKitError) -> DockAccessory.Limits.Limit? {
+            guard let given = axes[axis] else { return nil }
+            do throws(SwivelKitError) {
+                return try DockAccessory.Limits.Limit(minimum: given.minimum, maximum: given.maximum, maximumSpeed: given.maximumSpeed)
+            } catch {
+                throw SwivelKitError(code: error.code, reason: "\(axis): \(error.reason)")
+            }
+        }
+        let limits = DockAccessory.Limits(yaw: try limit(.yaw), pitch: try limit(.pitch), roll: try limit(.roll))
+        try await accessory.setLimits(limits)
+    }
+
+    private func watch(count: Int?, json: Bool) async throws(SwivelKitError) {
+        let redraw = Console.outputIsTerminal && !json
+        defer { if redraw { Console.write("\n") } }
+        try await stream(accessory.motionStates, count: count, redraw: redraw) { state in
+            json ? Format.json(state).text : Format.motion(state)
+        }
+    }
+
+    /// Prints each element until `count` (forever when nil). The stream ending
+    /// early means the session ended.
+    private func stream<Element>(
+        _ elements: AsyncStream<Element>, count: Int?, redraw: Bool = false, line: (Element) -> String
+    ) async throws(SwivelKitError) {
+        var printed = 0
+        for await element in elements {
+            if redraw {
+                Console.write("\r\u{1B}[2K" + line(element))
+            } else {
+                Console.out(line(element))
+            }
+            printed += 1
+            if let count, printed >= count { return }
+        }
+        throw .notConnected("the stand undocked: \(manager.lastConnectionError?.reason ?? "the session ended")")
+    }
+
+    // MARK: - Shell
+
+    /// Runs commands read from standard input in this one session.
+    func shell() async -> Int32 {
+        let interactive = Console.inputIsTerminal
+        while true {
+            if interactive { Console.write("swivel> ") }
+            guard let line = readLine() else {
+                if interactive { Console.write("\n") }
+                return ExitStatus.ok
+            }
+            let parsed: SwivelctlCommand?
+            do {
+                parsed = try SwivelctlCommand.parse(shellLine: line)
+            } catch {
+                Console.error("swivelctl: \(error.message)\n\(SwivelctlHelp.usage(for: error.topic))")
+                if interactive { continue }
+                return ExitStatus.usage
+            }
+            guard let command = parsed else { continue }
+            if command.action == .exit { return ExitStatus.ok }
+            let status = await run(command)
+            if status != ExitStatus.ok && !interactive { return status }
+        }
+    }
+}

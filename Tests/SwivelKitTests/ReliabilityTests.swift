@@ -1,0 +1,79 @@
+import SwivelProtocol
+@testable import SwivelKit
+import Testing
+
+/// Retransmission and duplicate detection, end to end: the pump loses a frame
+/// on purpose and SwivelKit must recover without moving the stand twice.
+@Suite(.serialized, .timeLimit(.minutes(1))) struct ReliabilityTests {
+    static func relativeMove(_ message: HostMessage) -> Bool {
+        if case .setOrientation(let request) = message { return request.relative }
+        return false
+    }
+
+    @Test func aLostCommandIsRetransmittedWithTheSameSequenceNumber() async throws {
+        let rig = try await Rig.docked(manual: true)
+        rig.pump.dropFirstCommand { _, message in Self.relativeMove(message) }
+        let progress = try await rig.accessory.setOrientation(Vector3(yaw: 0.3), duration: .milliseconds(500), relative: true)
+        #expect(await progress.finished() == .finished)
+        await rig.settle()
+        #expect(abs(rig.pump.measured.yaw - 0.3) < 0.002)
+        let copies = rig.pump.copies(of: Self.relativeMove)
+        #expect(copies.count == 2)
+        #expect(Set(copies.map(\.header.sequence)).count == 1)
+        #expect(copies.map { $0.header.flags.contains(.retransmission) } == [false, true])
+    }
+
+    @Test func aLostReplyIsAnsweredAgainButTheMoveRunsOnce() async throws {
+        let rig = try await Rig.docked(manual: true)
+        rig.pump.dropFirstReply { _, message in message.isMoveReceipt }
+        let progress = try await rig.accessory.setOrientation(Vector3(yaw: 0.3), duration: .milliseconds(500), relative: true)
+        #expect(await progress.finished() == .finished)
+        await rig.settle()
+        // +0.3 once, not +0.6.
+        #expect(abs(rig.pump.measured.yaw - 0.3) < 0.002)
+        #expect(rig.pump.copies(of: Self.relativeMove).count == 2)
+        #expect(rig.pump.inspect { hub, _ in hub.statistics.duplicatesAnswered } == 1)
+    }
+
+    @Test func aStandThatStopsAnsweringTimesOutAndUndocks() async throws {
+        let rig = try await Rig.docked(manual: true)
+        var changes = rig.manager.accessoryStateChanges.makeAsyncIterator()
+        #expect(await changes.next()?.state == .docked)
+        rig.pump.silence()
+        let error = await caught { try await rig.accessory.stop() }
+        #expect(error?.code == .timedOut)
+        let undocked = await changes.next()
+        #expect(undocked?.state == .undocked)
+        #expect(undocked?.accessory === rig.accessory)
+        // The same frame again and again, flagged after the first; never more than 1 + 5.
+        let stops = rig.pump.copies { $0 == .stop }
+        #expect(stops.count >= 2 && stops.count <= 6)
+        #expect(Set(stops.map(\.header.sequence)).count == 1)
+        #expect(stops.dropFirst().allSatisfy { $0.header.flags.contains(.retransmission) })
+    }
+
+    static func isProgress(_: FrameHeader, _ message: AccessoryMessage) -> Bool {
+        if case .progress = message { return true }
+        return false
+    }
+
+    @Test func progressLostInTransitIsRecoveredByAskingTheState() async throws {
+        let rig = try await Rig.docked(manual: true)
+        rig.pump.dropTelemetry(where: Self.isProgress)
+        let progress = try await rig.accessory.setOrientation(Vector3(yaw: 0.5), duration: .milliseconds(500))
+        #expect(await progress.finished() == .finished)
+        #expect(progress.fractionCompleted == 1)
+        // One GET_STATE in the handshake, at least one more for the lost progress.
+        #expect(rig.pump.copies { $0 == .getState }.count >= 2)
+    }
+
+    @Test func aMoveReplacedWhileItsProgressWasLostEndsCancelled() async throws {
+        let rig = try await Rig.docked(manual: true)
+        rig.pump.dropTelemetry(where: Self.isProgress)
+        let first = try await rig.accessory.setOrientation(Vector3(yaw: 1), duration: .seconds(1))
+        await rig.pump.advance(bySeconds: 0.1)
+        let second = try await rig.accessory.setOrientation(Vector3(yaw: -0.2), duration: .milliseconds(500))
+        #expect(await second.finished() == .finished)
+        #expect(await first.finished() == .cancelled)
+    }
+}

@@ -1,0 +1,54 @@
+import Synchronization
+import SwivelPorts
+@testable import SwivelKit
+
+/// One end of a socket pair, handed to SwivelKit's first connection attempt;
+/// later attempts fail, as a link whose peer is gone for good would.
+final class OneChannel: Sendable {
+    private let channel: Mutex<FileChannel?>
+
+    init(_ channel: FileChannel) { self.channel = Mutex(channel) }
+
+    func open() -> Result<any ByteChannel, SwivelKitError> {
+        guard let channel = channel.withLock({ $0.take() }) else {
+            return .failure(.transport("the socket pair's host end was already used"))
+        }
+        return .success(channel)
+    }
+}
+
+/// SwivelKit connected through a socket pair to a `StandPump`, docked.
+final class Rig {
+    let pump: StandPump
+    let manager: DockAccessoryManager
+    let accessory: DockAccessory
+
+    private init(pump: StandPump, manager: DockAccessoryManager, accessory: DockAccessory) {
+        self.pump = pump
+        self.manager = manager
+        self.accessory = accessory
+    }
+
+    /// - Parameter manual: turn system tracking off, as an app about to drive the motors does.
+    static func docked(board: String = "sim.json5", speed: Double = 4, manual: Bool = false) async throws -> Rig {
+        let (hostEnd, standEnd) = try UnixSocket.pair()
+        let pump = try StandPump(board: board, speed: speed)
+        pump.attach(standEnd)
+        let handed = OneChannel(hostEnd)
+        let manager = try DockAccessoryManager(
+            endpoint: .socket(path: "socketpair"), open: { handed.open() }, clientName: "SwivelKitTests", timing: LinkTiming())
+        do {
+            let accessory = try await manager.accessory(waitingUpTo: .seconds(5), stopAtFirstFailure: true)
+            if manual { try await manager.setSystemTrackingEnabled(false) }
+            return Rig(pump: pump, manager: manager, accessory: accessory)
+        } catch {
+            pump.stop()
+            throw error
+        }
+    }
+
+    deinit { pump.stop() }
+
+    /// Waits for the simulated axes to settle after a move's trajectory ended.
+    func settle() async { await pump.advance(bySeconds: 0.3) }
+}

@@ -1,0 +1,282 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import Synchronization
+import SwivelCore
+import SwivelHardware
+import SwivelPorts
+import SwivelProtocol
+import SwivelRuntime
+
+/// The stand's side of the link, in this process: the real `LinkHub` over a
+/// `VirtualStand`, on its own thread, moving bytes between the hub and socket
+/// connections (one end of a socket pair, or clients of a listener).
+///
+/// Virtual time is paced against the wall clock at `speed` virtual seconds
+/// per real second, one 1 ms tick at a time. It never bursts to catch up after
+/// a stall (it falls behind instead), so the hub never sees a silence the host
+/// did not make. The hub's heartbeat timeout is scaled by `speed`, so
+/// SwivelKit's real-time 250 ms heartbeats keep a session docked as they do
+/// against the daemon's 1 s; at speed 1 both are exactly the daemon's.
+final class StandPump: @unchecked Sendable {
+    struct SeenCommand: Sendable {
+        var header: FrameHeader
+        var message: HostMessage?
+    }
+
+    typealias CommandFilter = @Sendable (FrameHeader, HostMessage) -> Bool
+    typealias ReplyFilter = @Sendable (FrameHeader, AccessoryMessage) -> Bool
+
+    private struct Connection {
+        let channel: FileChannel
+        let session: SessionID
+        var partial: [UInt8] = []
+    }
+
+    static let standUUID = WireUUID(bytes: [0x5A, 0x1E, 0x0C, 0x3B, 0x9D, 0x27, 0x84, 0x4F, 0xA0, 0x11, 0x22, 0x33, 0x44, 0x55, 0x66, 0x77]) ?? .zero
+
+    let virtual: VirtualStand
+    let hub: LinkHub
+    let speed: Double
+
+    // Everything below is guarded by `lock`.
+    private let lock = Mutex(())
+    private var listener: UnixSocketListener?
+    private var connections: [Connection] = []
+    private var ticks: Int64 = 0
+    private var commandDrop: CommandFilter?
+    private var replyDrop: ReplyFilter?
+    private var telemetryDrop: ReplyFilter?
+    private var seen: [SeenCommand] = []
+    private var lone0x00Count = 0
+    private var silenced = false
+
+    private let running = Atomic(true)
+    private let waker: PollWaker
+    private var thread: TestThread?
+
+    init(board: String = "sim.json5", speed: Double = 4, listeningAt path: String? = nil) throws {
+        virtual = try VirtualStand(board: BoardFixtures.load(board))
+        let identity = DeviceIdentity.identity(
+            board: try BoardFixtures.load(board), uuid: Self.standUUID, heartbeatTimeoutMilliseconds: 1000,
+            motionStateRateHz: 50)
+        hub = LinkHub(
+            stand: virtual.stand,
+            configuration: LinkConfiguration(identity: identity, heartbeatTimeoutNanoseconds: Int64(1e9 * speed)))
+        self.speed = speed
+        waker = try PollWaker()
+        listener = try path.map { try UnixSocketListener(path: $0) }
+        thread = try TestThread { [self] in run() }
+    }
+
+    /// Serves `channel` (the stand's end of a socket pair) as one session.
+    func attach(_ channel: FileChannel) {
+        lock.withLock { _ in
+            let session = hub.openSession(label: "test", persistent: false, at: virtual.deadline)
+            connections.append(Connection(channel: channel, session: session))
+        }
+        waker.wake()
+    }
+
+    /// Ends the thread (which holds the pump until then: call it) and closes every connection and the listener (its socket file goes).
+    func stop() {
+        guard running.exchange(false, ordering: .sequentiallyConsistent) else { return }
+        waker.wake()
+        thread?.join()
+        thread = nil
+    }
+
+    // MARK: - What tests ask
+
+    /// Runs `body` between two pump iterations, with the hub and stand still.
+    func inspect<T>(_ body: (LinkHub, VirtualStand) -> T) -> T {
+        lock.withLock { _ in body(hub, virtual) }
+    }
+
+    var measured: PerAxis<Double> { virtual.stand.status().measured }
+
+    var virtualSeconds: Double { lock.withLock { _ in Double(ticks) / 1000 } }
+
+    /// Waits (without blocking a thread) until `seconds` more of virtual time have run.
+    func advance(bySeconds seconds: Double) async {
+        let target = virtualSeconds + seconds
+        while virtualSeconds < target { try? await Task.sleep(for: .milliseconds(5)) }
+    }
+
+    /// Drops the first command frame that `filter` picks, before the hub sees it.
+    func dropFirstCommand(where filter: @escaping CommandFilter) {
+        lock.withLock { _ in commandDrop = filter }
+    }
+
+    /// Drops the first reply frame that `filter` picks, after the hub sent it.
+    func dropFirstReply(where filter: @escaping ReplyFilter) {
+        lock.withLock { _ in replyDrop = filter }
+    }
+
+    /// Drops every telemetry frame that `filter` picks from now on.
+    func dropTelemetry(where filter: @escaping ReplyFilter) {
+        lock.withLock { _ in telemetryDrop = filter }
+    }
+
+    /// Every command frame that reached the pump, dropped or not, in order.
+    var seenCommands: [SeenCommand] { lock.withLock { _ in seen } }
+
+    /// How many lone 0x00 bytes (empty frames) the host sent.
+    var lone0x00s: Int { lock.withLock { _ in lone0x00Count } }
+
+    /// Sends `message` to every host as telemetry, as a stand with buttons,
+    /// batteries or tracking would (this one has none of them yet).
+    func inject(_ message: AccessoryMessage) {
+        lock.withLock { _ in
+            for connection in connections {
+                try? connection.channel.write(all: WireFrame.encode(message, sequence: 0), timeoutMilliseconds: 200)
+            }
+        }
+    }
+
+    /// From now on every command is dropped: a stand that stopped answering.
+    func silence() {
+        lock.withLock { _ in silenced = true }
+    }
+
+    // MARK: - The thread
+
+    private func run() {
+        let clock = ContinuousClock()
+        var last = clock.now
+        var owedTicks = 0.0
+        var polls = PollSet()
+        var buffer = [UInt8](repeating: 0, count: 8192)
+        while running.load(ordering: .sequentiallyConsistent) {
+            polls.removeAll()
+            let wakerIndex = polls.add(waker.fileDescriptor)
+            let (listenerIndex, channelIndexes) = lock.withLock { _ in
+                (listener.map { polls.add($0.fileDescriptor) }, connections.map { polls.add($0.channel.fileDescriptor) })
+            }
+            _ = try? polls.wait(timeoutMilliseconds: 1)
+            if polls.isReadable(wakerIndex) { waker.drain() }
+            let now = clock.now
+            // At most 10 ms of real time per turn: a stalled pump slows down, never bursts.
+            let realSeconds = min((now - last).seconds, 0.010)
+            last = now
+            owedTicks += realSeconds * speed * 1000
+            lock.withLock { _ in
+                if let listenerIndex, polls.isReadable(listenerIndex) { acceptClients() }
+                for (index, channelIndex) in channelIndexes.enumerated().reversed()
+                where polls.isReadable(channelIndex) || polls.hasHungUp(channelIndex) {
+                    read(connection: index, into: &buffer)
+                }
+                while owedTicks >= 1 {
+                    owedTicks -= 1
+                    virtual.tick()
+                    hub.service(at: virtual.deadline)
+                    ticks += 1
+                }
+                flush()
+            }
+        }
+        lock.withLock { _ in
+            for connection in connections {
+                hub.closeSession(connection.session, at: virtual.deadline)
+                connection.channel.close()
+            }
+            connections.removeAll()
+            listener?.close()
+            listener = nil
+        }
+    }
+
+    private func acceptClients() {
+        while let client = try? listener?.accept() {
+            let session = hub.openSession(label: "socket", persistent: false, at: virtual.deadline)
+            connections.append(Connection(channel: client, session: session))
+        }
+    }
+
+    private func read(connection index: Int, into buffer: inout [UInt8]) {
+        let channel = connections[index].channel
+        while true {
+            let count: Int
+            do {
+                count = try channel.read(into: &buffer)
+            } catch {
+                hub.closeSession(connections[index].session, at: virtual.deadline)
+                channel.close()
+                connections.remove(at: index)
+                return
+            }
+            guard count > 0 else { return }
+            connections[index].partial += buffer[0..<count]
+            while let end = connections[index].partial.firstIndex(of: 0) {
+                let chunk = Array(connections[index].partial[...end])
+                connections[index].partial.removeFirst(end + 1)
+                deliver(chunk, to: connections[index].session)
+            }
+        }
+    }
+
+    /// One encoded frame with its delimiter: recorded, maybe dropped, else fed to the hub.
+    private func deliver(_ chunk: [UInt8], to session: SessionID) {
+        if chunk == [0] { lone0x00Count += 1 }
+        if let (header, payload) = Self.decode(chunk) {
+            let message = try? HostMessage.decode(messageID: header.messageID, payload: payload)
+            seen.append(SeenCommand(header: header, message: message))
+            if let message, let filter = commandDrop, filter(header, message) {
+                commandDrop = nil
+                return
+            }
+            if silenced { return }
+        }
+        hub.receive(chunk, from: session, at: virtual.deadline)
+    }
+
+    private func flush() {
+        for index in connections.indices.reversed() {
+            var bytes = hub.takeOutput(for: connections[index].session)
+            guard !bytes.isEmpty else { continue }
+            if replyDrop != nil || telemetryDrop != nil { bytes = dropping(from: bytes) }
+            do {
+                try connections[index].channel.write(all: bytes, timeoutMilliseconds: 200)
+            } catch {
+                hub.closeSession(connections[index].session, at: virtual.deadline)
+                connections[index].channel.close()
+                connections.remove(at: index)
+            }
+        }
+    }
+
+    private func dropping(from bytes: [UInt8]) -> [UInt8] {
+        var kept: [UInt8] = []
+        var start = 0
+        for (offset, byte) in bytes.enumerated() where byte == 0 {
+            let chunk = Array(bytes[start...offset])
+            start = offset + 1
+            if let (header, payload) = Self.decode(chunk),
+                let message = try? AccessoryMessage.decode(messageID: header.messageID, payload: payload)
+            {
+                if message.isReply, let filter = replyDrop, filter(header, message) {
+                    replyDrop = nil
+                    continue
+                }
+                if !message.isReply, let filter = telemetryDrop, filter(header, message) { continue }
+            }
+            kept += chunk
+        }
+        return kept + bytes[start...]
+    }
+
+    private static func decode(_ chunk: [UInt8]) -> (FrameHeader, [UInt8])? {
+        var decoder = FrameDecoder()
+        var decoded: (FrameHeader, [UInt8])?
+        decoder.feed(chunk) { decoded = ($0.header, $0.payloadBytes()) }
+        return decoded
+    }
+}
+
+extension Duration {
+    var seconds: Double {
+        Double(components.seconds) + Double(components.attoseconds) * 1e-18
+    }
+}

@@ -1,0 +1,67 @@
+import FoundationEssentials
+import SwivelProtocol
+@testable import SwivelKit
+import Testing
+
+/// Telemetry the simulated stand does not produce yet (buttons, batteries,
+/// tracking), injected by the pump, must reach the right stream intact.
+@Suite(.serialized, .timeLimit(.minutes(1))) struct TelemetryTests {
+    @Test func buttonEventsReachAccessoryEvents() async throws {
+        let rig = try await Rig.docked()
+        var events = rig.accessory.accessoryEvents.makeAsyncIterator()
+        rig.pump.inject(.accessoryEvent(.button(id: 2, pressed: true)))
+        rig.pump.inject(.accessoryEvent(.button(id: 2, pressed: false)))
+        rig.pump.inject(.accessoryEvent(.cameraZoom(factor: -0.5)))
+        rig.pump.inject(.accessoryEvent(.cameraShutter))
+        var received: [DockAccessory.AccessoryEvent] = []
+        for _ in 0..<4 { if let event = await events.next() { received.append(event) } }
+        #expect(received == [.button(id: 2, pressed: true), .button(id: 2, pressed: false), .cameraZoom(factor: -0.5), .cameraShutter])
+    }
+
+    @Test func eachBatteryKeepsItsName() async throws {
+        let rig = try await Rig.docked()
+        var batteries = rig.accessory.batteryStates.makeAsyncIterator()
+        rig.pump.inject(.batteryState(BatteryState(name: "main", level: 0.75, chargeState: .charging, lowBattery: false)))
+        rig.pump.inject(.batteryState(BatteryState(name: "grip", level: 0.125, chargeState: .notCharging, lowBattery: true)))
+        let main = await batteries.next()
+        let grip = await batteries.next()
+        #expect(main?.name == "main" && main?.batteryLevel == 0.75 && main?.chargeState == .charging && main?.lowBattery == false)
+        #expect(grip?.name == "grip" && grip?.batteryLevel == 0.125 && grip?.chargeState == .notCharging && grip?.lowBattery == true)
+    }
+
+    @Test func trackedSubjectsKeepTheirIdentityRectAndRanks() async throws {
+        let rig = try await Rig.docked()
+        var states = rig.accessory.trackingStates.makeAsyncIterator()
+        let person = TrackingStateReport.Subject(
+            uuid: StandPump.standUUID, kind: .person, rect: NormalizedRectLowerLeft(x: 0.375, y: 0.5, width: 0.25, height: 0.25),
+            saliencyRank: 1, speakingConfidence: 0.75)
+        let object = TrackingStateReport.Subject(
+            uuid: .zero, kind: .object, rect: NormalizedRectLowerLeft(x: 0, y: 0, width: 0.5, height: 0.5), saliencyRank: nil)
+        rig.pump.inject(.trackingState(TrackingStateReport(timeMicroseconds: 1_250_000, subjects: [person, object])))
+        let state = try #require(await states.next())
+        #expect(state.time == .milliseconds(1250))
+        #expect(state.trackedSubjects.count == 2)
+        guard case .person(let tracked) = state.trackedSubjects.first, case .object(let thing) = state.trackedSubjects.last else {
+            Issue.record("expected a person, then an object: \(state.trackedSubjects)")
+            return
+        }
+        #expect(tracked.identifier == UUID(uuidString: "5A1E0C3B-9D27-844F-A011-223344556677"))
+        #expect(tracked.rect == person.rect)
+        #expect(tracked.saliencyRank == 1)
+        #expect(tracked.speakingConfidence == 0.75)
+        #expect(tracked.lookingAtCameraConfidence == nil)
+        #expect(thing.identifier == UUID(uuidString: "00000000-0000-0000-0000-000000000000"))
+        #expect(thing.saliencyRank == nil)
+    }
+
+    @Test func theTrackingButtonIsAStateChangeOfItsOwn() async throws {
+        let rig = try await Rig.docked(manual: true)
+        var changes = rig.manager.accessoryStateChanges.makeAsyncIterator()
+        #expect(await changes.next()?.trackingButtonEnabled == false)
+        rig.pump.inject(.dockState(DockState(docked: true, systemTrackingEnabled: true, trackingButtonEnabled: true)))
+        let change = await changes.next()
+        #expect(change?.state == .docked)
+        #expect(change?.trackingButtonEnabled == true)
+        #expect(change?.accessory === rig.accessory)
+    }
+}
