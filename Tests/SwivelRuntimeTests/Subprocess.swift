@@ -16,12 +16,18 @@ struct Subprocess {
     private let outputPath: String
     private let errorPath: String
 
-    static func launch(_ path: String, _ arguments: [String]) throws -> Subprocess {
+    /// - Parameter input: standard input, from a file the child reads (empty by default).
+    static func launch(_ path: String, _ arguments: [String], input: String = "") throws -> Subprocess {
         let tag = "\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
         let outputPath = "/tmp/swivel-test-\(tag).out", errorPath = "/tmp/swivel-test-\(tag).err"
+        let inputPath = "/tmp/swivel-test-\(tag).in"
+        try writeText(input, to: inputPath)
+        // The child has the file open once spawned; its name is not needed after.
+        defer { unlink(inputPath) }
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 0, inputPath, O_RDONLY, 0)
         posix_spawn_file_actions_addopen(&actions, 1, outputPath, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
         posix_spawn_file_actions_addopen(&actions, 2, errorPath, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
         let argv = ([path] + arguments).map { strdup($0) } + [nil]
@@ -49,8 +55,8 @@ struct Subprocess {
         return Result(status: code, standardOutput: readText(outputPath), standardError: readText(errorPath))
     }
 
-    static func run(_ path: String, _ arguments: [String]) throws -> Result {
-        try launch(path, arguments).wait()
+    static func run(_ path: String, _ arguments: [String], input: String = "") throws -> Result {
+        try launch(path, arguments, input: input).wait()
     }
 
 }

@@ -139,6 +139,44 @@ import Testing
     }
 }
 
+extension DaemonLinkTests {
+    static let swivelctl = String(DaemonTests.swiveld.dropLast("swiveld".count)) + "swivelctl"
+
+    /// The acceptance script, against the real daemon: over the socket,
+    /// then over the pty with --port, while a watcher runs.
+    @Test func swivelctlDrivesTheRealDaemonOverTheSocketAndThePty() throws {
+        let daemon = try Daemon(tag: "ctl")
+        defer { _ = daemon.stop() }
+        let watch = try Subprocess.launch(Self.swivelctl, ["--socket", daemon.socketPath, "watch", "--count", "100"])
+        let script = "tracking off\nmove --yaw 0.5 --duration 1 --wait\nstatus --json\n"
+        let shell = try Subprocess.run(Self.swivelctl, ["--socket", daemon.socketPath, "shell"], input: script)
+        #expect(shell.status == 0, "stderr: \(shell.standardError)")
+        let status = try #require(shell.standardOutput.split(separator: "\n").last)
+        #expect(status.contains("\"systemTracking\":false"))
+        #expect(Self.yaw(in: status).map { abs($0 - 0.5) < 0.002 } == true, "\(status)")
+        let watched = watch.wait()
+        #expect(watched.status == 0, "stderr: \(watched.standardError)")
+        #expect(watched.standardOutput.split(separator: "\n").count == 100)
+        #expect(watched.standardOutput.contains("yaw +0.49"), "the watcher saw the move")
+
+        // Over the serial link (the pty), as a phone bridge would be.
+        let serial = try Subprocess.run(
+            Self.swivelctl, ["--port", daemon.hostPath, "shell"],
+            input: "tracking off\nmove --yaw -0.25 --duration 0.5 --wait\nstatus --json\n")
+        #expect(serial.status == 0, "stderr: \(serial.standardError)")
+        let serialStatus = try #require(serial.standardOutput.split(separator: "\n").last)
+        #expect(Self.yaw(in: serialStatus).map { abs($0 + 0.25) < 0.002 } == true, "\(serialStatus)")
+    }
+
+    /// positions.yaw out of swivelctl's status JSON.
+    static func yaw(in json: Substring) -> Double? {
+        guard let positions = json.firstRange(of: "\"positions\":") else { return nil }
+        let rest = json[positions.upperBound...]
+        guard let key = rest.firstRange(of: "\"yaw\":") else { return nil }
+        return Double(rest[key.upperBound...].prefix { "-+.0123456789eE".contains($0) })
+    }
+}
+
 struct DocumentedFailure: Error, CustomStringConvertible {
     var description: String
     init(_ description: String) { self.description = description }
