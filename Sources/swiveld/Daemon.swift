@@ -147,6 +147,7 @@ enum Daemon {
         backend.stop()
 
         print(Summary.format(stand.status(), loop: loop.statistics(), elapsedSeconds: clock.now().nanoseconds(since: started)))
+        print(LinkSetup.summary(link.status()))
         return forced ? exitSoftware : 0
     }
 

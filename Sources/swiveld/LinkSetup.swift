@@ -59,6 +59,17 @@ enum LinkSetup {
         return parts.isEmpty ? "no host link" : parts.joined(separator: ", ")
     }
 
+    /// The summary's link line.
+    static func summary(_ status: LinkServerStatus) -> String {
+        let hub = status.hub
+        var line = "  host link: \(hub.dockings) session\(hub.dockings == 1 ? "" : "s"), \(hub.framesReceived) frames in"
+        line += ", \(hub.commandsApplied) acknowledged, \(hub.commandsRejected) refused"
+        line += ", \(hub.duplicatesAnswered) retransmissions answered, \(hub.framesDropped) bad frames dropped"
+        if hub.heartbeatTimeouts > 0 { line += ", \(hub.heartbeatTimeouts) heartbeat timeouts" }
+        if status.serialReopens > 0 { line += ", serial reopened \(status.serialReopens)×" }
+        return line
+    }
+
     /// The status line's link segment.
     static func segment(_ status: LinkServerStatus) -> String {
         let hub = status.hub

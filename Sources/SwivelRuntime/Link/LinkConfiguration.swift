@@ -28,6 +28,8 @@ public struct LinkConfiguration: Sendable {
 public struct LinkStatistics: Equatable, Sendable {
     public var sessionsOpen = 0
     public var sessionsDocked = 0
+    /// Handshakes completed since start.
+    public var dockings: UInt64 = 0
     public var framesReceived: UInt64 = 0
     /// Frames the decoders threw away: bad CRC, bad COBS, too short, oversize.
     public var framesDropped: UInt64 = 0

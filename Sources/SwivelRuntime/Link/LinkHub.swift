@@ -131,6 +131,7 @@ public final class LinkHub {
         session.docked = true
         session.clientName = clientName
         sessions[id] = session
+        statistics.dockings &+= 1
         if first {
             // A new host session: defaults, the demo stops, the stand is the host's.
             systemTrackingEnabled = true
