@@ -1,5 +1,5 @@
 public import FoundationEssentials
-import SwivelProtocol
+public import SwivelProtocol
 
 extension DockAccessory {
     /// Who the accessory is, as DockKit's `DockAccessory.Identifier`.
@@ -24,39 +24,9 @@ extension DockAccessory {
         public var description: String { "\(name) (\(category), \(uuid))" }
     }
 
-    /// What the stand implements, from its IDENTITY. A host greys out what is
-    /// missing instead of discovering it through `notSupported`.
-    public struct Capabilities: OptionSet, Hashable, Sendable, CustomStringConvertible {
-        public let rawValue: UInt32
-        public init(rawValue: UInt32) { self.rawValue = rawValue }
-
-        public static let angularVelocity = Capabilities(rawValue: 1 << 0)
-        public static let orientation = Capabilities(rawValue: 1 << 1)
-        public static let animation = Capabilities(rawValue: 1 << 2)
-        public static let limits = Capabilities(rawValue: 1 << 3)
-        public static let systemTrackingSwitch = Capabilities(rawValue: 1 << 4)
-        /// `track(_:cameraInformation:)`.
-        public static let customTracking = Capabilities(rawValue: 1 << 5)
-        public static let framingModes = Capabilities(rawValue: 1 << 6)
-        public static let regionOfInterest = Capabilities(rawValue: 1 << 7)
-        public static let subjectSelection = Capabilities(rawValue: 1 << 8)
-        public static let batteries = Capabilities(rawValue: 1 << 9)
-        public static let accessoryEvents = Capabilities(rawValue: 1 << 10)
-        public static let trackingStates = Capabilities(rawValue: 1 << 11)
-
-        static let named: [(Capabilities, String)] = [
-            (.angularVelocity, "angularVelocity"), (.orientation, "orientation"), (.animation, "animation"),
-            (.limits, "limits"), (.systemTrackingSwitch, "systemTrackingSwitch"), (.customTracking, "customTracking"),
-            (.framingModes, "framingModes"), (.regionOfInterest, "regionOfInterest"),
-            (.subjectSelection, "subjectSelection"), (.batteries, "batteries"), (.accessoryEvents, "accessoryEvents"),
-            (.trackingStates, "trackingStates"),
-        ]
-
-        /// The names of the capabilities present, in bit order.
-        public var names: [String] { Self.named.filter { contains($0.0) }.map(\.1) }
-
-        public var description: String { "[" + names.joined(separator: ", ") + "]" }
-    }
+    /// What the stand implements, from its IDENTITY (the wire's own bit set). A
+    /// host greys out what is missing instead of discovering it through `notSupported`.
+    public typealias Capabilities = SwivelProtocol.Capabilities
 
     /// A dock or undock, as DockKit's `DockAccessory.StateChange`.
     public struct StateChange: Sendable, CustomStringConvertible {

@@ -1,6 +1,6 @@
 public import FoundationEssentials
 import Synchronization
-import SwivelProtocol
+public import SwivelProtocol
 
 /// A docked stand, as DockKit's `DockAccessory`: what it is, and the commands
 /// and streams of one host session. When it undocks, its streams end and its
@@ -36,7 +36,7 @@ public final class DockAccessory: Sendable, CustomStringConvertible {
         firmwareVersion = identity.firmwareVersion
         hardwareModel = identity.hardwareModel
         axes = identity.axes
-        capabilities = Capabilities(rawValue: identity.capabilities.rawValue)
+        capabilities = identity.capabilities
         heartbeatTimeout = .milliseconds(Int(identity.heartbeatTimeoutMilliseconds))
         motionStateRateHz = Int(identity.motionStateRateHz)
         self.link = link

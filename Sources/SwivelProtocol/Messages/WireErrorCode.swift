@@ -25,21 +25,13 @@ public enum WireErrorCode: UInt8, CaseIterable, Sendable, CustomStringConvertibl
     }
 
     public var description: String {
-        switch self {
-        case .invalidParameter: "invalidParameter"
-        case .notConnected: "notConnected"
-        case .notSupported: "notSupported"
-        case .notSupportedByDevice: "notSupportedByDevice"
-        case .frameRateTooHigh: "frameRateTooHigh"
-        case .frameRateTooLow: "frameRateTooLow"
-        case .noSubjectFound: "noSubjectFound"
-        case .systemTrackingActive: "systemTrackingActive"
-        case .motorFault: "motorFault"
-        case .busy: "busy"
+        if let shared = SwivelError.Code(rawValue: rawValue) { return shared.description }
+        return switch self {
         case .unknownMessage: "unknownMessage"
         case .badLength: "badLength"
         case .versionMismatch: "versionMismatch"
         case .badFrame: "badFrame"
+        default: "error \(rawValue)"
         }
     }
 }

@@ -2,7 +2,7 @@ public import SwivelCore
 
 /// What the accessory can do, announced in IDENTITY. A host greys out what is
 /// missing instead of discovering it by `notSupported` errors.
-public struct Capabilities: OptionSet, Sendable, Hashable {
+public struct Capabilities: OptionSet, Sendable, Hashable, CustomStringConvertible {
     public let rawValue: UInt32
     public init(rawValue: UInt32) { self.rawValue = rawValue }
 
@@ -19,6 +19,19 @@ public struct Capabilities: OptionSet, Sendable, Hashable {
     public static let batteries = Capabilities(rawValue: 1 << 9)
     public static let accessoryEvents = Capabilities(rawValue: 1 << 10)
     public static let trackingStates = Capabilities(rawValue: 1 << 11)
+
+    static let named: [(Capabilities, String)] = [
+        (.angularVelocity, "angularVelocity"), (.orientation, "orientation"), (.animation, "animation"),
+        (.limits, "limits"), (.systemTrackingSwitch, "systemTrackingSwitch"), (.customTracking, "customTracking"),
+        (.framingModes, "framingModes"), (.regionOfInterest, "regionOfInterest"),
+        (.subjectSelection, "subjectSelection"), (.batteries, "batteries"), (.accessoryEvents, "accessoryEvents"),
+        (.trackingStates, "trackingStates"),
+    ]
+
+    /// The names of the capabilities present, in bit order.
+    public var names: [String] { Self.named.filter { contains($0.0) }.map(\.1) }
+
+    public var description: String { "[" + names.joined(separator: ", ") + "]" }
 }
 
 /// IDENTITY: the reply to HELLO. The session is docked once it is sent.
