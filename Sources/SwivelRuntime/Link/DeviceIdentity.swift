@@ -1,4 +1,8 @@
-import FoundationEssentials
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 public import SwivelBoard
 import SwivelCore
 public import SwivelProtocol
@@ -10,15 +14,27 @@ public enum DeviceIdentity {
     /// Swivel but differs between two boards on one machine. Without a
     /// machine-id it is random per run, and `isStable` says so.
     public static func uuid(boardName: String, machineIDPath: String = "/etc/machine-id") -> (uuid: WireUUID, isStable: Bool) {
-        guard let data = FileManager.default.contents(atPath: machineIDPath),
-            case let text = String(decoding: data, as: UTF8.self).filter({ !$0.isWhitespace }),
+        guard let bytes = readSmallFile(machineIDPath),
+            case let text = String(decoding: bytes, as: UTF8.self).filter({ !$0.isWhitespace }),
             !text.isEmpty
         else {
-            let random = UUID().uuid
-            let bytes = withUnsafeBytes(of: random) { Array($0) }
-            return (WireUUID(bytes: bytes) ?? .zero, false)
+            var random = (0..<16).map { _ in UInt8.random(in: 0...255) }
+            random[6] = (random[6] & 0x0F) | 0x40  // version 4
+            random[8] = (random[8] & 0x3F) | 0x80
+            return (WireUUID(bytes: random) ?? .zero, false)
         }
         return (derived(from: Array(text.utf8) + [0] + Array(boardName.utf8)), true)
+    }
+
+    /// Plain libc, not FoundationEssentials: with memory locked, every
+    /// megabyte of binary the daemon links is a megabyte of resident memory.
+    private static func readSmallFile(_ path: String, limit: Int = 4096) -> [UInt8]? {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { return nil }
+        defer { close(descriptor) }
+        var buffer = [UInt8](repeating: 0, count: limit)
+        let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, limit) }
+        return count > 0 ? Array(buffer.prefix(count)) : nil
     }
 
     /// A version-8 (RFC 9562, vendor-defined) UUID from two FNV-1a-64 hashes.

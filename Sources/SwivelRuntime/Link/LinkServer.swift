@@ -67,7 +67,8 @@ public final class LinkServer: @unchecked Sendable {
     public func status() -> LinkServerStatus { published.withLock { $0 } }
 
     public func start() throws(RealtimeLoopError) {
-        thread = try RealtimeThread.spawn(name: "swivel-link", request: .none) { [self] in run() }
+        // Locked memory is resident memory: the link needs far less stack than the default.
+        thread = try RealtimeThread.spawn(name: "swivel-link", request: .none, stackBytes: 256 * 1024) { [self] in run() }
     }
 
     /// Stops the thread, closes every channel and removes the socket and pty link.
