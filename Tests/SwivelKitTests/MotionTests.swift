@@ -25,8 +25,10 @@ import Testing
     }
 
     @Test func progressUpdatesRiseToFinished() async throws {
-        let rig = try await Rig.docked(manual: true)
-        let progress = try await rig.accessory.setOrientation(Vector3(pitch: 0.2, yaw: -0.4), duration: .seconds(1))
+        // Real time and a 2 s move: the subscriber below must start while the
+        // move still runs, even when the whole test suite loads the machine.
+        let rig = try await Rig.docked(speed: 1, manual: true)
+        let progress = try await rig.accessory.setOrientation(Vector3(pitch: 0.2, yaw: -0.4), duration: .seconds(2))
         var fractions: [Double] = []
         var last: MoveProgress.State?
         for await update in progress.updates {
@@ -85,7 +87,8 @@ import Testing
     }
 
     @Test func theThirdOrientationOrAnimationInASecondIsFrameRateTooHigh() async throws {
-        let rig = try await Rig.docked(manual: true)
+        // Real time: the three calls must fall in one stand second even on a loaded machine.
+        let rig = try await Rig.docked(speed: 1, manual: true)
         let accessory = rig.accessory
         _ = try await accessory.setOrientation(Vector3(yaw: 0.1), duration: .seconds(2))
         _ = try await accessory.animate(motion: .yes)
