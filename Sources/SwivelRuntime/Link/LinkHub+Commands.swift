@@ -52,7 +52,7 @@ extension LinkHub {
             acknowledge(key, to: id)
         case .bye:
             acknowledge(key, to: id)
-            undock(id, at: now)
+            undock(id, at: now, because: "it said BYE")
         case .getState:
             acknowledge(key, body: .state(stateReport()), to: id)
         case .setSystemTracking(let enabled):
@@ -165,7 +165,6 @@ extension LinkHub {
 
     private func reject(_ key: ReplyCache.Key, _ error: ErrorReply, to id: SessionID) {
         statistics.commandsRejected &+= 1
-        sessions[id]?.messagesRejected &+= 1
         finish(key, reply: .error(error), to: id)
     }
 

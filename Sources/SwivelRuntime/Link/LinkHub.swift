@@ -40,11 +40,15 @@ public final class LinkHub {
 
     // MARK: - Sessions
 
-    /// - Parameter persistent: a serial port, which stays open while hosts come and go.
-    public func openSession(label: String, persistent: Bool, at now: MonotonicInstant) -> SessionID {
+    /// Dock and undock, in words, for the daemon's log; called on the hub's thread.
+    public var onSessionEvent: ((String) -> Void)?
+
+    /// A socket connection, or a serial port (which stays open while hosts come
+    /// and go: silence undocks its session, only the transport closes it).
+    public func openSession(label: String, at now: MonotonicInstant) -> SessionID {
         let id = SessionID(value: nextSessionID)
         nextSessionID += 1
-        sessions[id] = LinkSession(id: id, label: label, persistent: persistent, at: now)
+        sessions[id] = LinkSession(id: id, label: label, at: now)
         refreshCounts()
         return id
     }
@@ -52,7 +56,7 @@ public final class LinkHub {
     /// The transport closed (socket EOF, serial device gone).
     public func closeSession(_ id: SessionID, at now: MonotonicInstant) {
         guard let session = sessions[id] else { return }
-        if session.docked { undock(id, at: now) }
+        if session.docked { undock(id, at: now, because: "the link closed") }
         sessions[id] = nil
         pending.removeAll { $0.session == id }
         refreshCounts()
@@ -69,13 +73,6 @@ public final class LinkHub {
         session.output.removeAll(keepingCapacity: true)
         sessions[id] = session
         return bytes
-    }
-
-    /// Bytes a transport could not write yet go back to the front of the queue.
-    public func requeue(_ bytes: [UInt8], for id: SessionID) {
-        guard !bytes.isEmpty, var session = sessions[id] else { return }
-        session.output = bytes + session.output
-        sessions[id] = session
     }
 
     // MARK: - Input
@@ -119,7 +116,7 @@ public final class LinkHub {
                 now.nanoseconds(since: session.lastHeard) > configuration.heartbeatTimeoutNanoseconds
             else { continue }
             statistics.heartbeatTimeouts &+= 1
-            undock(id, at: now)
+            undock(id, at: now, because: "silent for longer than the heartbeat timeout")
         }
     }
 
@@ -132,6 +129,7 @@ public final class LinkHub {
         session.clientName = clientName
         sessions[id] = session
         statistics.dockings &+= 1
+        onSessionEvent?("host '\(clientName)' docked on \(session.label)")
         if first {
             // A new host session: defaults, the demo stops, the stand is the host's.
             systemTrackingEnabled = true
@@ -142,8 +140,9 @@ public final class LinkHub {
         refreshCounts()
     }
 
-    func undock(_ id: SessionID, at now: MonotonicInstant) {
+    func undock(_ id: SessionID, at now: MonotonicInstant, because reason: String) {
         guard var session = sessions[id], session.docked else { return }
+        onSessionEvent?("host '\(session.clientName)' undocked from \(session.label): \(reason)")
         session.docked = false
         session.replies.removeAll()
         sessions[id] = session
@@ -184,7 +183,6 @@ public final class LinkHub {
         guard var session = sessions[id], session.docked else { return }
         session.telemetrySequence &+= 1
         if session.output.count > configuration.maximumQueuedBytes {
-            session.telemetryDropped &+= 1
             statistics.telemetryDropped &+= 1
         } else {
             session.output += WireFrame.encode(message, sequence: session.telemetrySequence)

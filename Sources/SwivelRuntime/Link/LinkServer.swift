@@ -39,6 +39,7 @@ public final class LinkServer: @unchecked Sendable {
         self.endpoints = endpoints
         self.clock = clock
         waker = try PollWaker()
+        hub.onSessionEvent = { Log.info($0) }
         if let path = endpoints.socketPath {
             listener = try UnixSocketListener(path: path)
             current.socketPath = path
@@ -56,7 +57,7 @@ public final class LinkServer: @unchecked Sendable {
         case nil:
             break
         }
-        if let serial { serialSession = hub.openSession(label: serial.label, persistent: true, at: now) }
+        if let serial { serialSession = hub.openSession(label: serial.label, at: now) }
         current.serialOpen = serial != nil
         published.withLock { $0 = current }
     }
@@ -120,7 +121,7 @@ public final class LinkServer: @unchecked Sendable {
 
     private func acceptClients(at now: MonotonicInstant) {
         while let listener, let channel = try? listener.accept() {
-            let session = hub.openSession(label: "socket", persistent: false, at: now)
+            let session = hub.openSession(label: "socket", at: now)
             clients.append((channel, session))
         }
     }
@@ -171,7 +172,7 @@ public final class LinkServer: @unchecked Sendable {
         do {
             let channel = try SerialPort.open(path: path, baudRate: baudRate)
             serial = channel
-            serialSession = hub.openSession(label: channel.label, persistent: true, at: now)
+            serialSession = hub.openSession(label: channel.label, at: now)
             serialReopenAt = nil
             current.serialOpen = true
             current.serialReopens &+= 1

@@ -11,9 +11,8 @@ public struct SessionID: Hashable, Sendable, CustomStringConvertible {
 /// One peer's state on the link thread.
 struct LinkSession {
     let id: SessionID
+    /// The transport, for logs: a device path or "socket".
     let label: String
-    /// A serial port outlives its hosts: silence undocks it but keeps it open.
-    let persistent: Bool
     var decoder = FrameDecoder()
     var docked = false
     var clientName = ""
@@ -22,13 +21,10 @@ struct LinkSession {
     var telemetrySequence: UInt16 = 0
     /// Encoded frames waiting for the transport.
     var output: [UInt8] = []
-    var telemetryDropped: UInt64 = 0
-    var messagesRejected: UInt64 = 0
 
-    init(id: SessionID, label: String, persistent: Bool, at now: MonotonicInstant) {
+    init(id: SessionID, label: String, at now: MonotonicInstant) {
         self.id = id
         self.label = label
-        self.persistent = persistent
         lastHeard = now
     }
 }

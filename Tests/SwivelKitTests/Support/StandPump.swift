@@ -74,7 +74,7 @@ final class StandPump: @unchecked Sendable {
     /// Serves `channel` (the stand's end of a socket pair) as one session.
     func attach(_ channel: FileChannel) {
         lock.withLock { _ in
-            let session = hub.openSession(label: "test", persistent: false, at: virtual.deadline)
+            let session = hub.openSession(label: "test", at: virtual.deadline)
             connections.append(Connection(channel: channel, session: session))
         }
         waker.wake()
@@ -190,7 +190,7 @@ final class StandPump: @unchecked Sendable {
 
     private func acceptClients() {
         while let client = try? listener?.accept() {
-            let session = hub.openSession(label: "socket", persistent: false, at: virtual.deadline)
+            let session = hub.openSession(label: "socket", at: virtual.deadline)
             connections.append(Connection(channel: client, session: session))
         }
     }

@@ -28,8 +28,8 @@ final class LinkHarness {
 
     var now: MonotonicInstant { virtual.deadline }
 
-    func connect(label: String = "test", persistent: Bool = false) -> SessionID {
-        let id = hub.openSession(label: label, persistent: persistent, at: now)
+    func connect(label: String = "test") -> SessionID {
+        let id = hub.openSession(label: label, at: now)
         decoders[id] = FrameDecoder()
         received[id] = []
         return id

@@ -96,8 +96,11 @@ import Testing
 
     @Test func byeUndocksAtOnce() throws {
         let h = try LinkHarness()
-        let id = h.dockedSession()
+        var events: [String] = []
+        h.hub.onSessionEvent = { events.append($0) }
+        let id = h.dockedSession(name: "phone")
         #expect(h.call(.bye, on: id)?.isAck == true)
+        #expect(events == ["host 'phone' docked on test", "host 'phone' undocked from test: it said BYE"])
         #expect(!h.hub.isDocked(id))
         #expect(h.call(.getState, on: id)?.errorCode == .notConnected)
     }
