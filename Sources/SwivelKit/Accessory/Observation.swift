@@ -92,8 +92,8 @@ extension DockAccessory {
             self.referenceDimensions = referenceDimensions
         }
 
-        func wire() throws(SwivelKitError) -> SwivelProtocol.CameraInformation {
-            var intrinsics: SwivelProtocol.CameraInformation.Intrinsics?
+        func wire() throws(SwivelKitError) -> SwivelCore.CameraInformation {
+            var intrinsics: SwivelCore.CameraInformation.Intrinsics?
             if let matrix = cameraIntrinsics {
                 guard matrix.count == 9 else {
                     throw .invalidParameter("camera intrinsics must be a 3×3 matrix (9 numbers, row-major); got \(matrix.count)")
@@ -103,15 +103,15 @@ extension DockAccessory {
                 }
                 intrinsics = .init(matrix: matrix, referenceWidth: size.width, referenceHeight: size.height)
             }
-            let device: SwivelProtocol.CameraInformation.DeviceType =
+            let device: SwivelCore.CameraInformation.DeviceType =
                 switch captureDevice {
                 case .wideAngle: .wideAngle
                 case .ultraWide: .ultraWide
                 case .telephoto: .telephoto
                 case .other: .other
                 }
-            let position: SwivelProtocol.CameraInformation.Position = cameraPosition == .front ? .front : .back
-            let wireOrientation: SwivelProtocol.CameraInformation.Orientation =
+            let position: SwivelCore.CameraInformation.Position = cameraPosition == .front ? .front : .back
+            let wireOrientation: SwivelCore.CameraInformation.Orientation =
                 switch orientation {
                 case .corrected: .corrected
                 case .portrait: .portrait

@@ -7,35 +7,9 @@ public import SwivelCore
 /// its own clock, so no clock synchronisation is needed; the transit time of the
 /// frame itself (under 1 ms at 921600 baud for a full batch) is not compensated.
 public struct TrackBatch: Equatable, Sendable {
-    public struct Observation: Equatable, Sendable {
-        public enum Kind: UInt8, Sendable {
-            case humanFace = 1
-            case humanBody = 2
-            case object = 3
-        }
+    public typealias Observation = SwivelCore.Observation
 
-        /// Chosen by the sender; stable for the same subject across batches.
-        public var identifier: Int64
-        public var kind: Kind
-        public var rect: NormalizedRectLowerLeft
-        public var faceYawRadians: Double?
-        public var speakingConfidence: Double?
-        public var lookingAtCameraConfidence: Double?
-
-        public init(
-            identifier: Int64, kind: Kind, rect: NormalizedRectLowerLeft, faceYawRadians: Double? = nil,
-            speakingConfidence: Double? = nil, lookingAtCameraConfidence: Double? = nil
-        ) {
-            self.identifier = identifier
-            self.kind = kind
-            self.rect = rect
-            self.faceYawRadians = faceYawRadians
-            self.speakingConfidence = speakingConfidence
-            self.lookingAtCameraConfidence = lookingAtCameraConfidence
-        }
-
-        static let wireBytes = 38
-    }
+    static let observationWireBytes = 38
 
     public static let maximumObservations = 16
 
@@ -75,7 +49,7 @@ public struct TrackBatch: Equatable, Sendable {
         guard count <= maximumObservations else {
             throw .tooMany(.track, field: "observations", count: count, maximum: maximumObservations)
         }
-        try r.require(minimumBytes + count * Observation.wireBytes, for: .track)
+        try r.require(minimumBytes + count * observationWireBytes, for: .track)
         var observations: [Observation] = []
         for _ in 0..<count {
             let id = r.i64()
