@@ -59,3 +59,20 @@ public struct NormalizedPointUpperLeft: Equatable, Hashable, Sendable {
         self.y = y
     }
 }
+
+/// Normalized 0...1, origin at the LOWER-left: a point in an observation's image space.
+public struct NormalizedPointLowerLeft: Equatable, Hashable, Sendable {
+    public var x: Double
+    public var y: Double
+
+    public init(x: Double, y: Double) {
+        self.x = x
+        self.y = y
+    }
+
+    public var upperLeft: NormalizedPointUpperLeft { NormalizedPointUpperLeft(x: x, y: 1 - y) }
+}
+
+extension NormalizedPointUpperLeft {
+    public var lowerLeft: NormalizedPointLowerLeft { NormalizedPointLowerLeft(x: x, y: 1 - y) }
+}
