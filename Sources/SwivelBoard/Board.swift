@@ -13,11 +13,14 @@ public struct Board: Equatable, Sendable {
     public var serialPorts: [SerialPort]
     /// Present exactly when `backend == .simulated`.
     public var simulation: Simulation?
+    /// The phone cameras' fields of view, used when an observation comes without intrinsics.
+    public var camera: Camera
 
     public init(
         name: String, hardwareModel: String, backend: Backend, gpioChipLabel: String,
-        loopRateHz: Int, axes: Axes, serialPorts: [SerialPort], simulation: Simulation?
+        loopRateHz: Int, axes: Axes, serialPorts: [SerialPort], simulation: Simulation?, camera: Camera = .defaults
     ) {
+        self.camera = camera
         self.name = name
         self.hardwareModel = hardwareModel
         self.backend = backend
@@ -206,5 +209,37 @@ public struct Board: Equatable, Sendable {
             self.servoSlewRadiansPerSecond = servoSlewRadiansPerSecond
             self.integrationStepMicroseconds = integrationStepMicroseconds
         }
+    }
+
+    /// Fields of view of the sensor's native LANDSCAPE frame, per capture device type.
+    public struct Camera: Equatable, Sendable {
+        public struct FieldOfView: Equatable, Sendable {
+            public var horizontalRadians: Double
+            public var verticalRadians: Double
+
+            public init(horizontalRadians: Double, verticalRadians: Double) {
+                self.horizontalRadians = horizontalRadians
+                self.verticalRadians = verticalRadians
+            }
+        }
+
+        public var wideAngle: FieldOfView
+        public var ultraWide: FieldOfView
+        public var telephoto: FieldOfView
+        public var other: FieldOfView
+
+        public init(wideAngle: FieldOfView, ultraWide: FieldOfView, telephoto: FieldOfView, other: FieldOfView) {
+            self.wideAngle = wideAngle
+            self.ultraWide = ultraWide
+            self.telephoto = telephoto
+            self.other = other
+        }
+
+        /// A phone's typical 4:3 cameras (docs/TRACKING.md).
+        public static let defaults = Camera(
+            wideAngle: FieldOfView(horizontalRadians: 1.107, verticalRadians: 0.860),
+            ultraWide: FieldOfView(horizontalRadians: 1.745, verticalRadians: 1.396),
+            telephoto: FieldOfView(horizontalRadians: 0.489, verticalRadians: 0.370),
+            other: FieldOfView(horizontalRadians: 1.107, verticalRadians: 0.860))
     }
 }

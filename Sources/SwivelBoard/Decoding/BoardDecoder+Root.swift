@@ -17,12 +17,13 @@ extension BoardDecoder {
         let axes = decodeAxes(fields)
         let serialPorts = decodeSerialPorts(fields)
         let simulation = decodeSimulation(fields, backend: backend, loopRate: loopRate)
+        let camera = decodeCamera(fields)
 
         guard let name, let hardwareModel, let backend, let chipLabel, let loopRate, let axes,
-              let serialPorts, case .valid(let simulationModel) = simulation else { return nil }
+              let serialPorts, case .valid(let simulationModel) = simulation, let camera else { return nil }
         return Board(name: name.value, hardwareModel: hardwareModel, backend: backend,
                      gpioChipLabel: chipLabel, loopRateHz: loopRate.value, axes: axes,
-                     serialPorts: serialPorts, simulation: simulationModel)
+                     serialPorts: serialPorts, simulation: simulationModel, camera: camera)
     }
 
     private func decodeHardwareModel(_ fields: ObjectFields) -> String? {

@@ -1,7 +1,9 @@
 /// The keys each object of a board file accepts, in documentation order, and
 /// the fixed sets some values are drawn from. boards/README.md mirrors these.
 enum BoardKeys {
-    static let root = ["name", "hardwareModel", "backend", "gpio", "loop", "axes", "serial", "simulation"]
+    static let root = ["name", "hardwareModel", "backend", "gpio", "loop", "axes", "serial", "simulation", "camera"]
+    static let camera = ["wideAngle", "ultraWide", "telephoto", "other"]
+    static let fieldOfView = ["horizontalFovRad", "verticalFovRad"]
     static let gpio = ["chipLabel"]
     static let loop = ["rateHz"]
     /// Also the fixed order of pin-conflict checks.
