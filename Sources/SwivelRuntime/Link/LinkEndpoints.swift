@@ -9,15 +9,19 @@ public struct LinkEndpoints: Sendable, Equatable {
     /// The Unix socket path; nil for none.
     public var socketPath: String?
     public var serial: Serial?
+    /// The on-board vision co-processor's link: observations for system tracking.
+    public var vision: Serial?
 
-    public init(socketPath: String?, serial: Serial?) {
+    public init(socketPath: String?, serial: Serial?, vision: Serial? = nil) {
         self.socketPath = socketPath
         self.serial = serial
+        self.vision = vision
     }
 
     public static let installedSocketPath = "/run/swivel/swivel.sock"
     public static let simulatedSocketPath = "/tmp/swivel.sock"
     public static let ptySymlinkPath = "/tmp/swivel-host"
+    public static let visionSymlinkPath = "/tmp/swivel-vision"
 }
 
 /// What the link thread publishes for the status line and the summary.
@@ -25,6 +29,8 @@ public struct LinkServerStatus: Equatable, Sendable {
     public var hub = LinkStatistics()
     /// The path a serial host should open (the pty's link, or the device).
     public var serialPath: String?
+    /// The path the vision co-processor (or the simulated camera) opens.
+    public var visionPath: String?
     public var serialOpen = false
     public var serialReopens: UInt64 = 0
     public var socketPath: String?

@@ -36,6 +36,10 @@ extension LinkHub {
             reject(key, code: error.wireCode, to: id, reason: error.description)
             return
         }
+        if session.role == .vision {
+            handleVision(message, key: key, from: id, at: now)
+            return
+        }
         if case .hello(let hello) = message {
             handleHello(hello, key: key, from: id, at: now)
             return
@@ -89,6 +93,19 @@ extension LinkHub {
             }
         case .setFramingMode, .setRegionOfInterest, .selectSubject, .selectSubjects:
             reject(key, code: .notSupported, to: id, reason: Self.trackingNotBuilt)
+        }
+    }
+
+    /// The vision link only sends observations; it never docks, so it neither
+    /// starts nor ends a host session.
+    private func handleVision(_ message: HostMessage, key: ReplyCache.Key, from id: SessionID, at now: MonotonicInstant) {
+        switch message {
+        case .heartbeat:
+            acknowledge(key, to: id)
+        case .track(let batch):
+            trackFromVision(batch, key: key, from: id, at: now)
+        default:
+            reject(key, code: .notSupported, to: id, reason: "the vision link carries TRACK and HEARTBEAT only")
         }
     }
 
@@ -154,16 +171,16 @@ extension LinkHub {
 
     // MARK: - Replies
 
-    private func acknowledge(_ key: ReplyCache.Key, body: Ack.Body = .none, to id: SessionID) {
+    func acknowledge(_ key: ReplyCache.Key, body: Ack.Body = .none, to id: SessionID) {
         statistics.commandsApplied &+= 1
         finish(key, reply: .ack(Ack(rawCommandID: key.messageID, body: body)), to: id)
     }
 
-    private func reject(_ key: ReplyCache.Key, code: WireErrorCode, to id: SessionID, reason: String) {
+    func reject(_ key: ReplyCache.Key, code: WireErrorCode, to id: SessionID, reason: String) {
         reject(key, ErrorReply(commandID: key.messageID, code: code, reason: reason), to: id)
     }
 
-    private func reject(_ key: ReplyCache.Key, _ error: ErrorReply, to id: SessionID) {
+    func reject(_ key: ReplyCache.Key, _ error: ErrorReply, to id: SessionID) {
         statistics.commandsRejected &+= 1
         finish(key, reply: .error(error), to: id)
     }

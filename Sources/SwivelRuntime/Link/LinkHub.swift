@@ -45,10 +45,10 @@ public final class LinkHub {
 
     /// A socket connection, or a serial port (which stays open while hosts come
     /// and go: silence undocks its session, only the transport closes it).
-    public func openSession(label: String, at now: MonotonicInstant) -> SessionID {
+    public func openSession(label: String, role: SessionRole = .host, at now: MonotonicInstant) -> SessionID {
         let id = SessionID(value: nextSessionID)
         nextSessionID += 1
-        sessions[id] = LinkSession(id: id, label: label, at: now)
+        sessions[id] = LinkSession(id: id, label: label, role: role, at: now)
         refreshCounts()
         return id
     }

@@ -2,8 +2,8 @@ public import SwivelHardware
 public import SwivelPorts
 import Synchronization
 
-/// The link thread: moves bytes between the transports (a serial port or pty,
-/// the Unix socket and its clients) and the `LinkHub`, and services the hub on
+/// The link thread: moves bytes between the transports (the host and vision
+/// serial ports or ptys, the Unix socket and its clients) and the `LinkHub`, and services the hub on
 /// time. It blocks only in poll(2), on its own thread, never on the real-time
 /// loop's.
 ///
@@ -20,17 +20,14 @@ public final class LinkServer: @unchecked Sendable {
 
     // Link-thread state.
     private var listener: UnixSocketListener?
-    private var pty: PseudoTerminalPair?
-    private var serial: FileChannel?
-    private var serialSession: SessionID?
-    private var serialReopenAt: MonotonicInstant?
+    private var host: SerialLink?
+    private var vision: SerialLink?
     private var clients: [(channel: FileChannel, session: SessionID)] = []
     private var current = LinkServerStatus()
     private var readBuffer = [UInt8](repeating: 0, count: 4096)
 
     static let pollCeilingMilliseconds: Int64 = 5
     static let writeTimeoutMilliseconds: Int32 = 10
-    static let reopenIntervalNanoseconds: Int64 = 1_000_000_000
 
     /// Opens every endpoint now, so a missing device, a busy socket or a
     /// permission problem is reported before the daemon says it is running.
@@ -45,25 +42,15 @@ public final class LinkServer: @unchecked Sendable {
             current.socketPath = path
         }
         let now = clock.now()
-        switch endpoints.serial {
-        case .pty(let symlink):
-            let pair = try PseudoTerminalPair.open(symlinkAt: symlink)
-            pty = pair
-            serial = pair.primary
-            current.serialPath = pair.symlinkPath ?? pair.secondaryPath
-        case .device(let path, let baudRate):
-            serial = try SerialPort.open(path: path, baudRate: baudRate)
-            current.serialPath = path
-        case nil:
-            break
-        }
-        if let serial { serialSession = hub.openSession(label: serial.label, at: now) }
-        current.serialOpen = serial != nil
-        published.withLock { $0 = current }
+        if let serial = endpoints.serial { host = try SerialLink(serial, role: .host, hub: hub, at: now) }
+        if let serial = endpoints.vision { vision = try SerialLink(serial, role: .vision, hub: hub, at: now) }
+        current.serialPath = host?.path
+        current.visionPath = vision?.path
+        publish()
     }
 
     /// The pty's host side, when the serial link is a pty.
-    public var ptyDevicePath: String? { pty?.secondaryPath }
+    public var ptyDevicePath: String? { host?.pty?.secondaryPath }
 
     public func status() -> LinkServerStatus { published.withLock { $0 } }
 
@@ -89,20 +76,23 @@ public final class LinkServer: @unchecked Sendable {
             poll.removeAll()
             let wakerIndex = poll.add(waker.fileDescriptor)
             let listenerIndex = listener.map { poll.add($0.fileDescriptor) }
-            let serialIndex = serial.map { poll.add($0.fileDescriptor) }
+            let serialIndices = serialLinks.map { link in link.channel.map { poll.add($0.fileDescriptor) } }
             let clientIndices = clients.map { poll.add($0.channel.fileDescriptor) }
 
             _ = try? poll.wait(timeoutMilliseconds: pollTimeout())
             let now = clock.now()
             if poll.isReadable(wakerIndex) { waker.drain() }
             if let listenerIndex, poll.isReadable(listenerIndex) { acceptClients(at: now) }
-            if let serialIndex, poll.isReadable(serialIndex) || poll.hasHungUp(serialIndex) { readSerial(at: now) }
+            for (link, index) in zip(serialLinks, serialIndices) {
+                guard let index, poll.isReadable(index) || poll.hasHungUp(index) else { continue }
+                readSerial(link, at: now)
+            }
             // Walk backwards: a closed client is removed in place.
             for (position, index) in clientIndices.enumerated().reversed()
             where poll.isReadable(index) || poll.hasHungUp(index) {
                 readClient(at: position, now: now)
             }
-            reopenSerialIfDue(at: now)
+            for link in serialLinks { link.reopenIfDue(hub: hub, at: now) }
             hub.service(at: now)
             flushOutput()
             publish()
@@ -135,19 +125,11 @@ public final class LinkServer: @unchecked Sendable {
         }
     }
 
-    private func readSerial(at now: MonotonicInstant) {
-        guard let channel = serial, let session = serialSession else { return }
-        guard drain(channel, into: session, at: now) else {
-            // A USB adapter pulled out: its session ends; try to reopen every second.
-            hub.closeSession(session, at: now)
-            channel.close()
-            serial = nil
-            serialSession = nil
-            current.serialOpen = false
-            serialReopenAt = now.advanced(byNanoseconds: Self.reopenIntervalNanoseconds)
-            Log.warning("serial link \(channel.label) closed; reopening it every second until it returns")
-            return
-        }
+    private var serialLinks: [SerialLink] { [host, vision].compactMap { $0 } }
+
+    private func readSerial(_ link: SerialLink, at now: MonotonicInstant) {
+        guard let channel = link.channel, let session = link.session else { return }
+        if !drain(channel, into: session, at: now) { link.closeAfterFailure(hub: hub, at: now) }
     }
 
     /// Reads everything available into the hub; false when the channel closed.
@@ -165,47 +147,35 @@ public final class LinkServer: @unchecked Sendable {
         }
     }
 
-    private func reopenSerialIfDue(at now: MonotonicInstant) {
-        guard serial == nil, let due = serialReopenAt, now >= due,
-            case .device(let path, let baudRate)? = endpoints.serial
-        else { return }
-        do {
-            let channel = try SerialPort.open(path: path, baudRate: baudRate)
-            serial = channel
-            serialSession = hub.openSession(label: channel.label, at: now)
-            serialReopenAt = nil
-            current.serialOpen = true
-            current.serialReopens &+= 1
-            Log.notice("serial link \(path) is back")
-        } catch {
-            serialReopenAt = now.advanced(byNanoseconds: Self.reopenIntervalNanoseconds)
-        }
-    }
-
     private func flushOutput() {
-        if let channel = serial, let session = serialSession {
-            write(hub.takeOutput(for: session), to: channel)
+        for link in serialLinks {
+            guard let channel = link.channel, let session = link.session else { continue }
+            if !write(hub.takeOutput(for: session), to: channel) { link.discardIfPty(channel) }
         }
         for (channel, session) in clients {
             write(hub.takeOutput(for: session), to: channel)
         }
     }
 
-    private func write(_ bytes: [UInt8], to channel: FileChannel) {
-        guard !bytes.isEmpty else { return }
+    /// False when the write timed out. Nobody is reading (a pty with no host,
+    /// a stuck client): what did not fit is lost; the peer resynchronises at the
+    /// next delimiter and retransmits any command whose reply it missed.
+    @discardableResult
+    private func write(_ bytes: [UInt8], to channel: FileChannel) -> Bool {
+        guard !bytes.isEmpty else { return true }
         do {
             try channel.write(all: bytes, timeoutMilliseconds: Self.writeTimeoutMilliseconds)
+            return true
         } catch {
-            // Nobody is reading (a pty with no host, a stuck client). What did
-            // not fit is lost; the peer resynchronises at the next delimiter and
-            // retransmits any command whose reply it missed.
             current.writeTimeouts &+= 1
-            if channel === pty?.primary { pty?.discardPendingOutput() }
+            return false
         }
     }
 
     private func publish() {
         current.hub = hub.statistics
+        current.serialOpen = host?.isOpen ?? false
+        current.serialReopens = (host?.reopens ?? 0) &+ (vision?.reopens ?? 0)
         published.withLock { $0 = current }
     }
 
@@ -216,13 +186,9 @@ public final class LinkServer: @unchecked Sendable {
             channel.close()
         }
         clients.removeAll()
-        if let session = serialSession { hub.closeSession(session, at: now) }
+        for link in serialLinks { link.close(hub: hub, at: now) }
         hub.service(at: now)
-        serial?.close()
-        pty?.close()
         listener?.close()
-        serial = nil
-        current.serialOpen = false
         publish()
     }
 }

@@ -8,11 +8,19 @@ public struct SessionID: Hashable, Sendable, CustomStringConvertible {
     public var description: String { "#\(value)" }
 }
 
+/// What a session may do. A host docks with HELLO and may command the stand;
+/// the vision link only sends observations (no handshake, never docks).
+public enum SessionRole: Sendable, Equatable {
+    case host
+    case vision
+}
+
 /// One peer's state on the link thread.
 struct LinkSession {
     let id: SessionID
     /// The transport, for logs: a device path or "socket".
     let label: String
+    let role: SessionRole
     var decoder = FrameDecoder()
     var docked = false
     var clientName = ""
@@ -22,9 +30,10 @@ struct LinkSession {
     /// Encoded frames waiting for the transport.
     var output: [UInt8] = []
 
-    init(id: SessionID, label: String, at now: MonotonicInstant) {
+    init(id: SessionID, label: String, role: SessionRole, at now: MonotonicInstant) {
         self.id = id
         self.label = label
+        self.role = role
         lastHeard = now
     }
 }

@@ -130,6 +130,7 @@ public final class Stand: @unchecked Sendable {
             current.halted = true
             haltedFlag.store(true, ordering: .releasing)
         }
+        current.tickNanoseconds = now.nanoseconds
         publish(time: time, measured: measured)
     }
 

@@ -6,6 +6,9 @@ public import SwivelCore
 public struct StandStatus: Equatable, Sendable {
     /// Seconds since the stand's first tick.
     public var time: Seconds = 0
+    /// The monotonic instant `time` was taken at, so another thread can place
+    /// its own instants on the stand's clock (an observation's capture time).
+    public var tickNanoseconds: Int64 = 0
     public var ticks: UInt64 = 0
     public var axes: AxisSet = []
     /// Axes measured through an encoder; the others report their commanded position.
