@@ -10,24 +10,30 @@ import SwivelRuntime
 /// Turns the options and the board into the link's endpoints and identity.
 enum LinkSetup {
     static func endpoints(options: Options, board: Board, simulated: Bool) -> LinkEndpoints {
-        let boardSerial = board.serialPorts.first { $0.role == .host }
-        let device = options.serial ?? boardSerial?.device
-        let serial: LinkEndpoints.Serial?
-        switch device {
-        case nil, "none"?:
-            serial = nil
-        case "pty"?:
-            serial = .pty(symlink: options.ptyLink ?? LinkEndpoints.ptySymlinkPath)
-        case let path?:
-            serial = .device(path: path, baudRate: options.baudRate ?? boardSerial?.baud ?? 921_600)
-        }
+        let serial = port(
+            role: .host, board: board, override: options.serial, link: options.ptyLink ?? LinkEndpoints.ptySymlinkPath,
+            baudRate: options.baudRate)
+        let vision = port(
+            role: .vision, board: board, override: options.vision,
+            link: options.visionLink ?? LinkEndpoints.visionSymlinkPath, baudRate: nil)
         let socket: String?
         switch options.socketPath {
         case "none"?: socket = nil
         case let path?: socket = path
         case nil: socket = simulated ? LinkEndpoints.simulatedSocketPath : LinkEndpoints.installedSocketPath
         }
-        return LinkEndpoints(socketPath: socket, serial: serial)
+        return LinkEndpoints(socketPath: socket, serial: serial, vision: vision)
+    }
+
+    private static func port(
+        role: Board.SerialPort.Role, board: Board, override: String?, link: String, baudRate: Int?
+    ) -> LinkEndpoints.Serial? {
+        let entry = board.serialPorts.first { $0.role == role }
+        switch override ?? entry?.device {
+        case nil, "none"?: return nil
+        case "pty"?: return .pty(symlink: link)
+        case let path?: return .device(path: path, baudRate: baudRate ?? entry?.baud ?? 921_600)
+        }
     }
 
     static func configuration(board: Board) -> LinkConfiguration {
@@ -55,6 +61,7 @@ enum LinkSetup {
     static func describe(_ status: LinkServerStatus) -> String {
         var parts: [String] = []
         if let path = status.serialPath { parts.append("serial \(path)") }
+        if let path = status.visionPath { parts.append("vision \(path)") }
         if let path = status.socketPath { parts.append("socket \(path)") }
         return parts.isEmpty ? "no host link" : parts.joined(separator: ", ")
     }

@@ -10,12 +10,16 @@ struct Options: Equatable {
     var serial: String?
     var baudRate: Int?
     var ptyLink: String?
+    /// nil: the board's vision serial entry. "none" disables it.
+    var vision: String?
+    var visionLink: String?
     /// nil: the default for the backend. "none" disables it.
     var socketPath: String?
 
     static let usage = """
         usage: swiveld [--board FILE] [--duration SECONDS] [--no-demo] [--verbose]
                        [--serial pty|DEVICE|none] [--baud N] [--pty-link PATH] [--socket PATH|none]
+                       [--vision pty|DEVICE|none] [--vision-link PATH]
                swiveld --help | --version
 
         Runs a Swivel stand until SIGINT or SIGTERM, then decelerates it to a stop,
@@ -30,6 +34,10 @@ struct Options: Equatable {
                               with role "host"); pty creates a pseudo-terminal pair
           --baud N            its baud rate (default: the board's, else 921600)
           --pty-link PATH     where to link a pty's host side (default /tmp/swivel-host)
+          --vision pty|DEVICE|none
+                              the on-board vision link (default: the board's `serial` entry
+                              with role "vision")
+          --vision-link PATH  where to link its pty (default /tmp/swivel-vision)
           --socket PATH|none  the local control socket (default /tmp/swivel.sock on a
                               simulated board, /run/swivel/swivel.sock otherwise)
         """
@@ -63,6 +71,12 @@ struct Options: Equatable {
             case "--pty-link":
                 guard let value = rest.popFirst(), !value.isEmpty else { throw UsageError(description: "--pty-link needs a path") }
                 options.ptyLink = value
+            case "--vision":
+                guard let value = rest.popFirst(), !value.isEmpty else { throw UsageError(description: "--vision needs pty, a device path or none") }
+                options.vision = value
+            case "--vision-link":
+                guard let value = rest.popFirst(), !value.isEmpty else { throw UsageError(description: "--vision-link needs a path") }
+                options.visionLink = value
             case "--socket":
                 guard let value = rest.popFirst(), !value.isEmpty else { throw UsageError(description: "--socket needs a path or none") }
                 options.socketPath = value

@@ -67,7 +67,10 @@ import Testing
                     limits: Board.Limits(minRadians: -0.5, maxRadians: 0.5, maxSpeedRadiansPerSecond: 4,
                                          maxAccelerationRadiansPerSecondSquared: 20),
                     continuous: false)),
-            serialPorts: [Board.SerialPort(role: .host, device: "pty", baud: 921600)],
+            serialPorts: [
+                Board.SerialPort(role: .host, device: "pty", baud: 921600),
+                Board.SerialPort(role: .vision, device: "pty", baud: 921600),
+            ],
             simulation: Board.Simulation(stepperNaturalFrequencyHz: 120, stepperDampingRatio: 0.7,
                                          servoSlewRadiansPerSecond: 10.5, integrationStepMicroseconds: 20))
         #expect(board == expected)

@@ -19,7 +19,7 @@ import Testing
     /// Private link endpoints, so tests never collide with each other or with a `make run`.
     static func isolated(_ arguments: [String], tag: String = #function) -> [String] {
         let base = "/tmp/swivel-test-\(getpid())-\(tag.prefix { $0 != "(" })"
-        return arguments + ["--socket", base + ".sock", "--pty-link", base + "-host"]
+        return arguments + ["--socket", base + ".sock", "--pty-link", base + "-host", "--vision-link", base + "-vision"]
     }
 
     @Test func theBinaryIsBuilt() {
