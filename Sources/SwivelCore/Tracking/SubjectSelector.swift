@@ -24,6 +24,8 @@ public struct SubjectSelector: Sendable {
 
         private static func union(of subjects: [TrackedSubject]) -> NormalizedRectLowerLeft? {
             guard let first = subjects.first?.rect else { return nil }
+            // One subject: its rect exactly, not one rebuilt from rounded edges.
+            guard subjects.count > 1 else { return first }
             var minX = first.x, minY = first.y
             var maxX = first.x + first.width, maxY = first.y + first.height
             for subject in subjects.dropFirst() {
