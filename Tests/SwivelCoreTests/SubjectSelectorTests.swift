@@ -73,6 +73,13 @@ extension SubjectSelector.Selection {
         #expect(selection.rank(of: 10) == 3)
         #expect(selection.subjects.map(\.kind) == [.person, .person, .object])
         #expect(selection.subjects.first { $0.identifier == 11 }?.observationKind == .humanBody)
+
+        // A weight, not a tier: a frame-filling object outranks a tiny face at the same place.
+        var huge = SubjectSelector(seed: 1)
+        let dwarfed = huge.update(
+            with: [F.face(1, cx: 0.5, width: 0.05), F.observation(2, .object, cx: 0.5, width: 0.9, height: 0.9)],
+            framingTarget: F.centre, at: 0)
+        #expect(dwarfed.rankedIdentifiers == [2, 1])
     }
 
     @Test func closenessToTheFramingTargetRanks() {

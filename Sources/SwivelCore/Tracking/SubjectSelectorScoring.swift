@@ -7,8 +7,8 @@ extension SubjectSelector.Configuration {
     /// `visibleArea` is the part of the rect inside the frame; `distance` runs
     /// from the rect's centre (clamped into the frame) to `framingTarget`; a
     /// missing confidence counts as 0. Kind is a weight, not a tier: with the
-    /// defaults a person beats an object of the same size and place, and of up to
-    /// about six times its area, but a huge object can outrank a tiny person.
+    /// defaults an object at a person's place needs more than 6¼ times its area
+    /// to outrank it, so a huge object can outrank a tiny person.
     public func score(of subject: TrackedSubject, framingTarget: NormalizedPointLowerLeft) -> Double {
         let rect = subject.rect
         let visibleWidth = max(0, min(1, rect.x + rect.width) - max(0, rect.x))
