@@ -46,6 +46,11 @@ public struct SwivelError: Error, Equatable, Sendable, CustomStringConvertible {
         case mailboxFull
         case rangeOnContinuousAxisTooWide
         case standHalted
+        case subjectNotFound
+        case noSubjectAtPoint
+        case negativeSelectionSetting
+        case negativeRectSize
+        case confidenceOutOfRange
 
         public var text: String {
             switch self {
@@ -62,6 +67,12 @@ public struct SwivelError: Error, Equatable, Sendable, CustomStringConvertible {
             case .mailboxFull: "the command queue to the motion loop is full"
             case .rangeOnContinuousAxisTooWide: "a range on a continuous axis may span at most one turn (2π)"
             case .standHalted: "the stand is shutting down: motors stopped and disabled"
+            case .subjectNotFound:
+                "none of those subject UUIDs is being tracked (never seen, or not seen for longer than forget-after)"
+            case .noSubjectAtPoint: "no subject of the last observation batch contains that point"
+            case .negativeSelectionSetting: "subject selection margins, weights and times must be 0 or more"
+            case .negativeRectSize: "an observation rect's width and height must be 0 or more"
+            case .confidenceOutOfRange: "a speaking or looking-at-camera confidence must lie in 0...1"
             }
         }
     }
