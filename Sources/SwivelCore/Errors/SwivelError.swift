@@ -51,6 +51,8 @@ public struct SwivelError: Error, Equatable, Sendable, CustomStringConvertible {
         case negativeSelectionSetting
         case negativeRectSize
         case confidenceOutOfRange
+        case fieldOfViewOutOfRange
+        case regionOfInterestOutsideFrame
 
         public var text: String {
             switch self {
@@ -73,6 +75,9 @@ public struct SwivelError: Error, Equatable, Sendable, CustomStringConvertible {
             case .negativeSelectionSetting: "subject selection margins, weights and times must be 0 or more"
             case .negativeRectSize: "an observation rect's width and height must be 0 or more"
             case .confidenceOutOfRange: "a speaking or looking-at-camera confidence must lie in 0...1"
+            case .fieldOfViewOutOfRange: "a field of view must be more than 0 and less than π radians"
+            case .regionOfInterestOutsideFrame:
+                "a region of interest must have a positive width and height and lie inside the frame (0...1)"
             }
         }
     }
