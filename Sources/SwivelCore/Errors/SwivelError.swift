@@ -46,6 +46,8 @@ public struct SwivelError: Error, Equatable, Sendable, CustomStringConvertible {
         case mailboxFull
         case rangeOnContinuousAxisTooWide
         case standHalted
+        case fieldOfViewOutOfRange
+        case regionOfInterestOutsideFrame
 
         public var text: String {
             switch self {
@@ -62,6 +64,9 @@ public struct SwivelError: Error, Equatable, Sendable, CustomStringConvertible {
             case .mailboxFull: "the command queue to the motion loop is full"
             case .rangeOnContinuousAxisTooWide: "a range on a continuous axis may span at most one turn (2π)"
             case .standHalted: "the stand is shutting down: motors stopped and disabled"
+            case .fieldOfViewOutOfRange: "a field of view must be more than 0 and less than π radians"
+            case .regionOfInterestOutsideFrame:
+                "a region of interest must have a positive width and height and lie inside the frame (0...1)"
             }
         }
     }
