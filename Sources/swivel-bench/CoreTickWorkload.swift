@@ -103,7 +103,7 @@ private struct ScriptedController {
             scriptIndex = (scriptIndex + 1) % script.count
             nextCommand += CoreTickWorkload.ticksPerCommand
         }
-        let state = controller.tick(at: now)
+        let state = controller.tick(at: now, measured: controller.state.map { $1.position })
         checksum += state.pitch.position + state.yaw.position + state.roll.position
     }
 }

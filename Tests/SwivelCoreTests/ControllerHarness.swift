@@ -44,7 +44,7 @@ struct ControllerHarness {
     }
 
     mutating func tick() {
-        history.append(controller.tick(at: now))
+        history.append(controller.tick(at: now, measured: positions))
         now += dt
     }
 

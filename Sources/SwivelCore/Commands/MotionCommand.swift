@@ -25,6 +25,46 @@ public enum MotionCommand: Equatable, Sendable {
     case resetSession
     case setLimits(UserLimits)
     case resetLimits
+    /// A host's (custom tracking) or the vision link's target: starts or
+    /// continues following. A manual command (velocity, orientation, animation,
+    /// stop) replaces following, as any newer command does; the next
+    /// `trackTarget` resumes it. Not rate limited: the link applies the
+    /// observation rate rules before it posts one.
+    case trackTarget(TrackingTarget)
+    /// The batch had no subject to frame: decelerate and hold; following
+    /// resumes with the next target. Changes nothing when not following.
+    case trackLost
+    /// Leave tracking (system tracking turned off, session reset): stops the
+    /// stand if it was following and forgets the subject. Unlike `stop`, it
+    /// leaves alone a manual motion that had already replaced following.
+    case stopTracking
+}
+
+/// Where the link wants the stand to look, from one accepted observation batch:
+/// the subject's reference point would sit at the framing target if the stand's
+/// yaw and pitch were (their positions at `capturedAt`) + the corrections.
+///
+/// Relative to the pose at capture time, not to the pose now: the motion core
+/// looks that pose up in its motion history, which is what compensates the
+/// camera's latency.
+public struct TrackingTarget: Equatable, Sendable {
+    /// When the frame was captured, on the stand's clock (seconds since its first tick).
+    public var capturedAt: Seconds
+    public var yawCorrection: Radians
+    /// 0 when `hasPitch` is false.
+    public var pitchCorrection: Radians
+    /// False when the target says nothing about pitch (pitch then holds).
+    public var hasPitch: Bool
+
+    /// - Parameter pitchCorrection: nil when the target says nothing about pitch.
+    public init(capturedAt: Seconds, yawCorrection: Radians, pitchCorrection: Radians? = nil) {
+        self.capturedAt = capturedAt
+        self.yawCorrection = yawCorrection
+        self.pitchCorrection = pitchCorrection ?? 0
+        hasPitch = pitchCorrection != nil
+    }
+
+    public var isFinite: Bool { capturedAt.isFinite && yawCorrection.isFinite && pitchCorrection.isFinite }
 }
 
 /// What a trajectory command started.

@@ -1,5 +1,6 @@
 /// The stand's motion, as one value: the limits in force, the commanded state of
-/// every axis, and the one source (velocity, timed move or animation) driving it.
+/// every axis, and the one source (velocity, timed move, animation or subject
+/// tracking) driving it.
 ///
 /// Pure and deterministic: time comes in as an argument, nothing here reads a
 /// clock, sleeps, locks or allocates after init. The real-time loop owns one of
@@ -13,7 +14,13 @@ public struct MotionController: Sendable {
         case velocity(Vector3)
         case orientation(requestID: UInt32)
         case animation(AnimationName, requestID: UInt32)
+        /// Following tracking targets; `tracker.phase` says how.
+        case tracking
     }
+
+    /// How far back the motion history reaches: more than any camera latency
+    /// worth compensating (a target captured earlier than this is ignored).
+    public static let historySeconds: Seconds = 1
 
     public let axes: AxisSet
     public let hardwareLimits: PerAxis<AxisLimits?>
@@ -23,6 +30,10 @@ public struct MotionController: Sendable {
     /// The commanded state at the end of the last tick.
     public private(set) var state: PerAxis<Limiter.State>
     public private(set) var progressLog = ProgressLog()
+    /// Subject following: its phase and framing error are the stand's tracking status.
+    public private(set) var tracker = TrackingController()
+    /// The measured positions of the last `historySeconds`, one sample per tick.
+    public private(set) var history: MotionHistory
     private var source: Source = .velocity(.zero)
     private var rateLimiter = CallRateLimiter()
     private var nextRequestID: UInt32 = 1
@@ -31,14 +42,17 @@ public struct MotionController: Sendable {
         case velocity(Vector3)
         case move(TimedMove, requestID: UInt32)
         case animation(AnimationRun, requestID: UInt32)
+        case tracking
     }
 
     /// - Parameters:
     ///   - hardwareLimits: the board's limits; nil for an axis the stand lacks.
     ///   - initialPositions: where the axes are at power-up (from the encoders).
     ///   - tickSeconds: the control period.
+    ///   - tracking: the tuning of subject following.
     public init(
-        hardwareLimits: PerAxis<AxisLimits?>, initialPositions: PerAxis<Radians>, tickSeconds: Seconds
+        hardwareLimits: PerAxis<AxisLimits?>, initialPositions: PerAxis<Radians>, tickSeconds: Seconds,
+        tracking: TrackingController.Parameters = TrackingController.Parameters()
     ) throws(SwivelError) {
         guard tickSeconds > 0, tickSeconds.isFinite else { throw SwivelError.invalid(.nonFiniteValue, value: tickSeconds) }
         var axes = AxisSet()
@@ -48,6 +62,9 @@ public struct MotionController: Sendable {
         self.hardwareLimits = hardwareLimits
         self.limits = hardwareLimits
         self.tickSeconds = tickSeconds
+        tracker = TrackingController(parameters: tracking)
+        // One sample per tick, allocated now so the tick never has to.
+        history = MotionHistory(capacity: Int(min((Self.historySeconds / tickSeconds).rounded(.up), 100_000)) + 2)
         self.state = initialPositions.map { axis, position in
             Limiter.State(position: hardwareLimits[axis] == nil ? 0 : position)
         }
@@ -58,6 +75,7 @@ public struct MotionController: Sendable {
         case .velocity(let v): .velocity(v)
         case .move(_, let id): .orientation(requestID: id)
         case .animation(let run, let id): .animation(run.name, requestID: id)
+        case .tracking: .tracking
         }
     }
 
@@ -118,13 +136,37 @@ public struct MotionController: Sendable {
         case .resetLimits:
             limits = hardwareLimits
             return .accepted
+        case .trackTarget(let target):
+            try follow(target, at: now)
+            return .accepted
+        case .trackLost:
+            if case .tracking = source { tracker.lose() }
+            return .accepted
+        case .stopTracking:
+            if case .tracking = source { end(.cancelled, at: now) }
+            tracker.reset()
+            return .accepted
         }
+    }
+
+    /// Places the target in the stand's frame with the pose at its capture
+    /// time and hands it to the tracker; following replaces a running move or
+    /// animation (cancelled) or velocity, as a velocity command would.
+    private mutating func follow(_ target: TrackingTarget, at now: Seconds) throws(SwivelError) {
+        guard target.isFinite else { throw SwivelError.invalid(.nonFiniteValue) }
+        // Older than the history reaches: nothing to place it with. Dropped, and
+        // the lost timeout keeps running, as if the batch had not come.
+        guard let pose = history.positions(at: min(target.capturedAt, now)) else { return }
+        if case .tracking = source {} else { end(.cancelled, at: now) }
+        tracker.follow(target, poseAtCapture: pose, axes: axes, at: now)
+        source = .tracking
     }
 
     /// Forgets the app's limits and the rate budget, and stops: what a new host
     /// session starts from.
     public mutating func resetSession(at now: Seconds) {
         end(.cancelled, at: now)
+        tracker.reset()
         source = .velocity(.zero)
         limits = hardwareLimits
         rateLimiter.reset()
@@ -232,11 +274,13 @@ public struct MotionController: Sendable {
         return id
     }
 
-    /// Ends the running move or animation, if any, in `state`.
+    /// Ends the running move or animation, if any, in `state`, or following.
     private mutating func end(_ outcome: MotionProgress.State, at now: Seconds) {
         switch source {
         case .velocity:
             return
+        case .tracking:
+            tracker.suspend()
         case .move(let move, let id):
             record(id, .orientation, outcome, fraction: move.fraction(at: now), planned: move.duration)
         case .animation(let run, let id):
@@ -257,9 +301,17 @@ public struct MotionController: Sendable {
 
     /// Advances every axis by one period starting at `now`; returns the commanded
     /// state at `now + tickSeconds`.
+    /// - Parameter measured: the encoders' positions at `now` (the commanded
+    ///   ones on an axis without an encoder): recorded in the motion history
+    ///   that places tracking targets, and what tracking corrects from.
     @discardableResult
-    public mutating func tick(at now: Seconds) -> PerAxis<Limiter.State> {
+    public mutating func tick(at now: Seconds, measured: PerAxis<Radians>) -> PerAxis<Limiter.State> {
         let end = now + tickSeconds
+        history.record(time: now, positions: measured)
+        var following = PerAxis<RadiansPerSecond>(repeating: 0)
+        if case .tracking = source {
+            following = tracker.velocities(at: now, until: end, measured: measured, limits: limits)
+        }
         for axis in Axis.allCases {
             guard let limit = limits[axis] else { continue }
             let command: Limiter.Command
@@ -267,6 +319,7 @@ public struct MotionController: Sendable {
             case .velocity(let v): command = .velocity(v[axis])
             case .move(let move, _): command = move.command(for: axis, at: end) ?? .velocity(0)
             case .animation(let run, _): command = run.command(for: axis, at: end) ?? .velocity(0)
+            case .tracking: command = .velocity(following[axis])
             }
             // dt and every input were validated when they came in; a failure here
             // would be a bug, and holding still is the safe answer to it.
@@ -279,7 +332,7 @@ public struct MotionController: Sendable {
 
     private mutating func updateProgress(at time: Seconds) {
         switch source {
-        case .velocity:
+        case .velocity, .tracking:
             return
         case .move(let move, let id):
             let arrived = move.isComplete(at: time) && hasArrived { move.target[$0] }

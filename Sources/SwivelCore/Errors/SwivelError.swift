@@ -46,6 +46,11 @@ public struct SwivelError: Error, Equatable, Sendable, CustomStringConvertible {
         case mailboxFull
         case rangeOnContinuousAxisTooWide
         case standHalted
+        case subjectNotFound
+        case noSubjectAtPoint
+        case negativeSelectionSetting
+        case negativeRectSize
+        case confidenceOutOfRange
         case fieldOfViewOutOfRange
         case regionOfInterestOutsideFrame
 
@@ -64,6 +69,12 @@ public struct SwivelError: Error, Equatable, Sendable, CustomStringConvertible {
             case .mailboxFull: "the command queue to the motion loop is full"
             case .rangeOnContinuousAxisTooWide: "a range on a continuous axis may span at most one turn (2π)"
             case .standHalted: "the stand is shutting down: motors stopped and disabled"
+            case .subjectNotFound:
+                "none of those subject UUIDs is being tracked (never seen, or not seen for longer than forget-after)"
+            case .noSubjectAtPoint: "no subject of the last observation batch contains that point"
+            case .negativeSelectionSetting: "subject selection margins, weights and times must be 0 or more"
+            case .negativeRectSize: "an observation rect's width and height must be 0 or more"
+            case .confidenceOutOfRange: "a speaking or looking-at-camera confidence must lie in 0...1"
             case .fieldOfViewOutOfRange: "a field of view must be more than 0 and less than π radians"
             case .regionOfInterestOutsideFrame:
                 "a region of interest must have a positive width and height and lie inside the frame (0...1)"

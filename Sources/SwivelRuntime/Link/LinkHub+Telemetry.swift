@@ -30,7 +30,8 @@ extension LinkHub {
         let status = stand.status()
         let activity: StateReport.Activity =
             switch status.activeMotion {
-            case .velocity: .velocity
+            // The wire has no tracking activity yet: following is velocity control.
+            case .velocity, .tracking: .velocity
             case .orientation(let id): .orientation(requestID: id)
             case .animation(let name, let id): .animation(name, requestID: id)
             }

@@ -120,7 +120,7 @@ public final class Stand: @unchecked Sendable {
             current.demoPhase = phase
         }
 
-        let commanded = controller.tick(at: time)
+        let commanded = controller.tick(at: time, measured: measured)
         let start = now.advanced(byNanoseconds: leadNanoseconds)
         let end = start.advanced(byNanoseconds: periodNanoseconds)
         for drive in drives { drive.drive(to: commanded[drive.axis].position, from: start, until: end) }
@@ -168,6 +168,9 @@ public final class Stand: @unchecked Sendable {
         current.measured = measured
         current.limits = controller.limits
         current.activeMotion = controller.activeMotion
+        current.trackingPhase = controller.tracker.phase
+        let framingError = controller.tracker.error
+        current.trackingErrorRadians = Vector3(pitch: framingError.pitch, yaw: framingError.yaw)
         let latest = controller.latestProgress
         if let replaced = current.lastRequest, replaced.requestID != latest?.requestID {
             current.previousRequest = controller.progress(of: replaced.requestID) ?? replaced

@@ -19,6 +19,12 @@ public struct StandStatus: Equatable, Sendable {
     public var measured = PerAxis<Radians>(repeating: 0)
     public var limits = PerAxis<AxisLimits?>(repeating: nil)
     public var activeMotion: MotionController.ActiveMotion = .velocity(.zero)
+    /// Subject following: idle unless `activeMotion` is `.tracking`.
+    public var trackingPhase: TrackingController.Phase = .idle
+    /// The framing error: where the tracker predicts the subject is minus where
+    /// the axis is, in radians, yaw and pitch (roll is always 0); 0 on an axis
+    /// not being tracked.
+    public var trackingErrorRadians: Vector3 = .zero
     /// The most recent move or animation, from the demo or a host.
     public var lastRequest: MotionProgress?
     /// The request `lastRequest` replaced, as it ended (cancelled, or finished

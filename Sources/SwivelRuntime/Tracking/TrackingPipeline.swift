@@ -1,0 +1,131 @@
+import SwivelCore
+import SwivelProtocol
+
+/// Observation batches in, a target for the motion loop and the tracking
+/// state hosts see out. Runs on the link thread (it allocates per batch); the
+/// real-time loop only ever receives the small `TrackingTarget` it produces.
+///
+/// The steps: the source's rate rules, rects rotated into the upright image,
+/// the selector's ranking and lock, the framing target inside the region of
+/// interest, and the stand correction that would bring the framed subject's
+/// reference point onto that target (docs/TRACKING.md).
+struct TrackingPipeline {
+    enum Source: Hashable {
+        case vision
+        case host(SessionID)
+    }
+
+    struct Outcome {
+        /// What to post to the loop: a target, or `trackLost`; nil when the batch only feeds the tracking state.
+        var command: MotionCommand?
+        /// The reply's error, when there is one (an applied batch may still carry `frameRateTooLow`).
+        var error: (code: WireErrorCode, reason: String)?
+    }
+
+    var framingMode: FramingMode = .automatic
+    private(set) var regionOfInterest: NormalizedRectUpperLeft = .fullFrame
+    private(set) var selector: SubjectSelector
+    private var gates: [Source: ObservationRateGate] = [:]
+    let fieldOfView: FieldOfViewTable
+    /// The last batch's subjects, ranked, and when it was captured (stand clock).
+    private(set) var latest: (selection: SubjectSelector.Selection, capturedAt: Seconds)?
+
+    init(fieldOfView: FieldOfViewTable, seed: UInt64) {
+        self.fieldOfView = fieldOfView
+        selector = SubjectSelector(seed: seed)
+    }
+
+    /// - Parameters:
+    ///   - drives: whether this source may move the motors now (the mode rules).
+    ///   - captureTime: the batch's capture instant on the stand's clock.
+    mutating func process(
+        _ batch: TrackBatch, from source: Source, captureTime: Seconds, receivedAt standTime: Seconds, drives: Bool
+    ) -> Outcome {
+        var gate = gates[source] ?? ObservationRateGate()
+        let verdict = gate.admit(at: standTime)
+        gates[source] = gate
+        if verdict == .rejectedFrameRateTooHigh {
+            return Outcome(error: (.frameRateTooHigh, "more than 30 observation batches in one second; this batch was dropped"))
+        }
+        for observation in batch.observations where !CameraGeometry.isValid(observation.rect) {
+            return Outcome(error: (.invalidParameter, "observation \(observation.identifier) has a rect that is not finite or not inside the image"))
+        }
+        let upright = batch.observations.map { observation -> Observation in
+            var turned = observation
+            turned.rect = CameraGeometry.upright(observation.rect, orientation: batch.camera.orientation)
+            return turned
+        }
+        // Ranking needs a target before it knows whom it frames: a face's.
+        let provisional = FramingTarget.point(
+            mode: framingMode, regionOfInterest: regionOfInterest, kind: .humanFace, faceYawRadians: nil, isGroup: false)
+        let selection = selector.update(with: upright, framingTarget: provisional, at: captureTime)
+        latest = (selection, captureTime)
+        let tooLow = verdict == .acceptedButFrameRateTooLow
+            ? (WireErrorCode.frameRateTooLow, "more than 100 ms since the previous batch; applied")
+            : nil
+
+        guard let framed = framedSubject(selection) else {
+            return Outcome(
+                command: drives ? .trackLost : nil,
+                error: (.noSubjectFound, selector.lockedSubjects.isEmpty
+                    ? "no subject in this batch" : "the selected subjects are not in this batch"))
+        }
+        let reference = FramingTarget.referencePoint(of: framed.rect, kind: framed.kind)
+        let target = FramingTarget.point(
+            mode: framingMode, regionOfInterest: regionOfInterest, kind: framed.kind,
+            faceYawRadians: framed.faceYaw, isGroup: selection.isGroup)
+        let position = batch.camera.position
+        let toReference = CameraGeometry.standCorrection(
+            for: CameraGeometry.angles(ofUpright: reference, camera: batch.camera, fieldOfView: fieldOfView), position: position)
+        let toTarget = CameraGeometry.standCorrection(
+            for: CameraGeometry.angles(ofUpright: target, camera: batch.camera, fieldOfView: fieldOfView), position: position)
+        // Centring the reference and un-centring by the target's offset puts the reference on the target.
+        let command = MotionCommand.trackTarget(TrackingTarget(
+            capturedAt: captureTime, yawCorrection: toReference.yaw - toTarget.yaw,
+            pitchCorrection: toReference.pitch - toTarget.pitch))
+        return Outcome(command: drives ? command : nil, error: tooLow)
+    }
+
+    private func framedSubject(_ selection: SubjectSelector.Selection) -> (rect: NormalizedRectLowerLeft, kind: Observation.Kind, faceYaw: Double?)? {
+        guard let first = selection.framed.first else { return nil }
+        if selection.isGroup, let group = selection.groupRect {
+            let hasFace = selection.framed.contains { $0.observationKind == .humanFace }
+            return (group, hasFace ? .humanFace : first.observationKind, nil)
+        }
+        return (first.rect, first.observationKind, first.faceYawRadians)
+    }
+
+    mutating func setRegionOfInterest(_ roi: NormalizedRectUpperLeft) throws(SwivelError) {
+        try FramingTarget.validate(roi)
+        regionOfInterest = roi
+    }
+
+    mutating func selectSubjects(_ ids: [WireUUID]) throws(SwivelError) {
+        try selector.selectSubjects(ids.compactMap { SubjectUUID(bytes: $0.bytes) })
+    }
+
+    mutating func selectSubject(at point: NormalizedPointUpperLeft) throws(SwivelError) -> SubjectUUID {
+        try selector.selectSubject(at: point)
+    }
+
+    /// The tracking state hosts receive: the latest batch's subjects, if it is recent.
+    func trackingState(at standTime: Seconds) -> TrackingStateReport? {
+        guard let latest, standTime - latest.capturedAt < 1 else { return nil }
+        let subjects = latest.selection.subjects.map { subject in
+            TrackingStateReport.Subject(
+                uuid: WireUUID(bytes: subject.uuid.bytes) ?? .zero, kind: subject.kind == .person ? .person : .object,
+                rect: subject.rect, saliencyRank: subject.saliencyRank.map { UInt8(clamping: $0) },
+                speakingConfidence: subject.speakingConfidence, lookingAtCameraConfidence: subject.lookingAtCameraConfidence)
+        }
+        return TrackingStateReport(timeMicroseconds: LinkHub.microseconds(standTime), subjects: subjects)
+    }
+
+    /// A new host session: defaults, forget every subject, new UUIDs.
+    mutating func reset(seed: UInt64) {
+        framingMode = .automatic
+        regionOfInterest = .fullFrame
+        selector.reset(seed: seed)
+        gates = [:]
+        latest = nil
+    }
+}
