@@ -17,7 +17,10 @@ import Testing
         #expect(accessory.hardwareModel == "swivel-sim-1")
         #expect(accessory.firmwareVersion == SwivelVersion.string)
         #expect(accessory.axes == .all)
-        #expect(accessory.capabilities == [.angularVelocity, .orientation, .animation, .limits, .systemTrackingSwitch])
+        #expect(accessory.capabilities == [
+            .angularVelocity, .orientation, .animation, .limits, .systemTrackingSwitch, .customTracking, .framingModes,
+            .regionOfInterest, .subjectSelection, .trackingStates,
+        ])
         #expect(accessory.heartbeatTimeout == .seconds(1))
         #expect(accessory.motionStateRateHz == 50)
         #expect(accessory.isDocked)

@@ -2,26 +2,34 @@ import FoundationEssentials
 @testable import SwivelKit
 import Testing
 
-/// Tracking is specified on the wire but not built in the stand yet: every
-/// tracking command must come back `notSupported`, never silently acknowledged.
+/// Custom tracking, framing, region of interest and selection through SwivelKit.
 @Suite(.serialized, .timeLimit(.minutes(1))) struct TrackingTests {
     static let camera = DockAccessory.CameraInformation(captureDevice: .wideAngle, cameraPosition: .back, orientation: .corrected)
     static let face = DockAccessory.Observation(
         identifier: 1, type: .humanFace, rect: NormalizedRectLowerLeft(x: 0.4, y: 0.5, width: 0.2, height: 0.2), faceYawAngle: 0.1)
-    static let notBuilt = "subject tracking is not built in this firmware yet"
 
-    @Test func trackingCommandsAreNotSupportedYet() async throws {
+    @Test func framingRegionAndSelectionAreAcceptedAndRemembered() async throws {
         let rig = try await Rig.docked(manual: true)
         let accessory = rig.accessory
-        #expect(await caught { try await accessory.track([Self.face], cameraInformation: Self.camera) } == .notSupported(Self.notBuilt))
-        #expect(await caught { try await accessory.setFramingMode(.left) } == .notSupported(Self.notBuilt))
-        #expect(accessory.framingMode == .automatic)
+        try await accessory.setFramingMode(.left)
+        #expect(accessory.framingMode == .left)
         let square = NormalizedRectUpperLeft(x: 0.25, y: 0, width: 0.5, height: 1)
-        #expect(await caught { try await accessory.setRegionOfInterest(square) } == .notSupported(Self.notBuilt))
-        #expect(accessory.regionOfInterest == .fullFrame)
-        #expect(await caught { try await accessory.selectSubject(at: NormalizedPointUpperLeft(x: 0.5, y: 0.5)) } == .notSupported(Self.notBuilt))
-        #expect(await caught { try await accessory.selectSubjects([UUID()]) } == .notSupported(Self.notBuilt))
-        #expect(await caught { try await accessory.selectSubjects([]) } == .notSupported(Self.notBuilt))
+        try await accessory.setRegionOfInterest(square)
+        #expect(accessory.regionOfInterest == square)
+        let state = try await accessory.state()
+        #expect(state.framingMode == .left)
+        // Nobody seen yet: nothing to select; [] (automatic) is always fine.
+        #expect(await caught { try await accessory.selectSubject(at: NormalizedPointUpperLeft(x: 0.5, y: 0.5)) }?.code == .noSubjectFound)
+        #expect(await caught { try await accessory.selectSubjects([UUID()]) }?.code == .noSubjectFound)
+        try await accessory.selectSubjects([])
+    }
+
+    @Test func customTrackingIsAcknowledgedAndItsSubjectCanBeSelected() async throws {
+        let rig = try await Rig.docked(manual: true)
+        let accessory = rig.accessory
+        try await accessory.track([Self.face], cameraInformation: Self.camera)
+        // The face's rect holds the upper-left point (0.5, 0.4).
+        try await accessory.selectSubject(at: NormalizedPointUpperLeft(x: 0.5, y: 0.4))
     }
 
     @Test func trackWhileSystemTrackingIsOnIsSystemTrackingActive() async throws {

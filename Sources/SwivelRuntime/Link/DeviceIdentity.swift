@@ -54,9 +54,11 @@ public enum DeviceIdentity {
         return WireUUID(bytes: bytes) ?? .zero
     }
 
-    /// What this firmware implements today; tracking features join with the tracking work.
+    /// What this firmware implements. Batteries and accessory events join with
+    /// the hardware that produces them.
     public static let capabilities: Capabilities = [
-        .angularVelocity, .orientation, .animation, .limits, .systemTrackingSwitch,
+        .angularVelocity, .orientation, .animation, .limits, .systemTrackingSwitch, .customTracking, .framingModes,
+        .regionOfInterest, .subjectSelection, .trackingStates,
     ]
 
     public static func identity(

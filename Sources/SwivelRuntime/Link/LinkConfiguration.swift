@@ -1,3 +1,4 @@
+public import SwivelCore
 public import SwivelProtocol
 
 /// How the link behaves; the daemon fills it from its options and the board.
@@ -10,12 +11,15 @@ public struct LinkConfiguration: Sendable {
     public var maximumQueuedBytes: Int
     /// How many times a request's final progress is repeated (telemetry is lossy).
     public var finalProgressRepeats: Int
+    /// The board's fields of view, for observations without intrinsics.
+    public var fieldOfView: FieldOfViewTable
 
     public init(
         identity: Identity, heartbeatTimeoutNanoseconds: Int64 = 1_000_000_000,
         motionStateIntervalNanoseconds: Int64 = 20_000_000, maximumQueuedBytes: Int = 64 * 1024,
-        finalProgressRepeats: Int = 3
+        finalProgressRepeats: Int = 3, fieldOfView: FieldOfViewTable = .defaults
     ) {
+        self.fieldOfView = fieldOfView
         self.identity = identity
         self.heartbeatTimeoutNanoseconds = heartbeatTimeoutNanoseconds
         self.motionStateIntervalNanoseconds = motionStateIntervalNanoseconds

@@ -3,8 +3,6 @@ import SwivelHardware
 import SwivelProtocol
 
 extension LinkHub {
-    static let trackingNotBuilt = "subject tracking is not built in this firmware yet"
-
     func handle(header: FrameHeader, payload: [UInt8], from id: SessionID, at now: MonotonicInstant) {
         guard var session = sessions[id] else { return }
         session.lastHeard = now
@@ -60,6 +58,11 @@ extension LinkHub {
         case .getState:
             acknowledge(key, body: .state(stateReport()), to: id)
         case .setSystemTracking(let enabled):
+            if enabled != systemTrackingEnabled {
+                // A clean hand-over: whoever was driving stops; the new mode's source takes over.
+                internalCommands.append(.stop)
+                flushInternalCommands()
+            }
             systemTrackingEnabled = enabled
             refreshCounts()
             acknowledge(key, to: id)
@@ -84,15 +87,32 @@ extension LinkHub {
             }
         case .resetLimits:
             post(.resetLimits, key: key, from: id)
-        case .track:
-            if systemTrackingEnabled {
-                reject(key, code: .systemTrackingActive, to: id,
-                       reason: "system tracking is enabled: turn it off to send your own observations")
-            } else {
-                reject(key, code: .notSupported, to: id, reason: Self.trackingNotBuilt)
+        case .track(let batch):
+            trackFromHost(batch, key: key, from: id, at: now)
+        case .setFramingMode(let mode):
+            tracking.framingMode = mode
+            acknowledge(key, to: id)
+        case .setRegionOfInterest(let roi):
+            do {
+                try tracking.setRegionOfInterest(roi)
+                acknowledge(key, to: id)
+            } catch {
+                reject(key, ErrorReply(commandID: key.messageID, error), to: id)
             }
-        case .setFramingMode, .setRegionOfInterest, .selectSubject, .selectSubjects:
-            reject(key, code: .notSupported, to: id, reason: Self.trackingNotBuilt)
+        case .selectSubject(let point):
+            do {
+                _ = try tracking.selectSubject(at: point)
+                acknowledge(key, to: id)
+            } catch {
+                reject(key, ErrorReply(commandID: key.messageID, error), to: id)
+            }
+        case .selectSubjects(let ids):
+            do {
+                try tracking.selectSubjects(ids)
+                acknowledge(key, to: id)
+            } catch {
+                reject(key, ErrorReply(commandID: key.messageID, error), to: id)
+            }
         }
     }
 

@@ -4,7 +4,9 @@ import SwivelProtocol
 
 extension LinkHub {
     func sendTelemetryIfDue(at now: MonotonicInstant) {
-        guard statistics.sessionsDocked > 0, let due = nextMotionState, now >= due else { return }
+        guard statistics.sessionsDocked > 0 else { return }
+        sendTrackingStateIfDue(at: now)
+        guard let due = nextMotionState, now >= due else { return }
         let interval = configuration.motionStateIntervalNanoseconds
         // Keep the cadence; after a stall, restart it instead of sending a burst.
         let next = due.advanced(byNanoseconds: interval)
@@ -38,8 +40,8 @@ extension LinkHub {
         return StateReport(
             timeMicroseconds: Self.microseconds(status.time), axes: status.axes,
             systemTrackingEnabled: systemTrackingEnabled, halted: status.halted || status.halting,
-            dockedSessions: UInt8(clamping: statistics.sessionsDocked), framingMode: .automatic,
-            regionOfInterest: .fullFrame, positions: vector(status.measured, axes: status.axes),
+            dockedSessions: UInt8(clamping: statistics.sessionsDocked), framingMode: tracking.framingMode,
+            regionOfInterest: tracking.regionOfInterest, positions: vector(status.measured, axes: status.axes),
             velocities: vector(status.commanded.map { $1.velocity }, axes: status.axes),
             limits: status.limits.map { $1.map(WireAxisLimits.init) }, activity: activity,
             lastProgress: status.lastRequest)

@@ -31,11 +31,15 @@ public final class LinkHub {
     var internalCommands: [MotionCommand] = []
     var internalTickets: [CommandTicket] = []
     var nextMotionState: MonotonicInstant?
+    var nextTrackingState: MonotonicInstant?
     var progressWatch = ProgressWatch()
+    /// Framing, region of interest, selection and the rate rules: host-session state.
+    var tracking: TrackingPipeline
 
     public init(stand: any StandControl, configuration: LinkConfiguration) {
         self.stand = stand
         self.configuration = configuration
+        tracking = TrackingPipeline(fieldOfView: configuration.fieldOfView, seed: UInt64.random(in: 0...UInt64.max))
     }
 
     // MARK: - Sessions
@@ -104,7 +108,10 @@ public final class LinkHub {
     }
 
     /// When `service` next has periodic work (telemetry), so a poll can sleep until then.
-    public var nextDeadline: MonotonicInstant? { statistics.sessionsDocked > 0 ? nextMotionState : nil }
+    public var nextDeadline: MonotonicInstant? {
+        let motion = statistics.sessionsDocked > 0 ? nextMotionState : nil
+        return [motion, statistics.sessionsDocked > 0 ? nextTrackingState : nil].compactMap { $0 }.min()
+    }
 
     /// Commands are in the loop's mailbox: their replies come at the next tick,
     /// so the link should service again within one control period.
@@ -133,6 +140,7 @@ public final class LinkHub {
         if first {
             // A new host session: defaults, the demo stops, the stand is the host's.
             systemTrackingEnabled = true
+            resetTracking()
             internalCommands.append(.resetSession)
             flushInternalCommands()
             nextMotionState = now
@@ -150,6 +158,7 @@ public final class LinkHub {
         if !sessions.values.contains(where: { $0.docked }) {
             // The last host left: decelerate to a stop and forget its settings.
             systemTrackingEnabled = true
+            resetTracking()
             internalCommands.append(.resetSession)
             flushInternalCommands()
         }
@@ -162,7 +171,7 @@ public final class LinkHub {
         statistics.systemTrackingEnabled = systemTrackingEnabled
     }
 
-    private func flushInternalCommands() {
+    func flushInternalCommands() {
         while let command = internalCommands.first {
             guard let ticket = try? stand.post(command) else { return }
             internalTickets.append(ticket)

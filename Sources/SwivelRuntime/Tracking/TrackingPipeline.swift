@@ -74,23 +74,19 @@ struct TrackingPipeline {
         let target = FramingTarget.point(
             mode: framingMode, regionOfInterest: regionOfInterest, kind: framed.kind,
             faceYawRadians: framed.faceYaw, isGroup: selection.isGroup)
-        let position = batch.camera.position
-        let toReference = CameraGeometry.standCorrection(
-            for: CameraGeometry.angles(ofUpright: reference, camera: batch.camera, fieldOfView: fieldOfView), position: position)
-        let toTarget = CameraGeometry.standCorrection(
-            for: CameraGeometry.angles(ofUpright: target, camera: batch.camera, fieldOfView: fieldOfView), position: position)
-        // Centring the reference and un-centring by the target's offset puts the reference on the target.
+        let correction = CameraGeometry.standCorrection(
+            bringing: CameraGeometry.angles(ofUpright: reference, camera: batch.camera, fieldOfView: fieldOfView),
+            to: CameraGeometry.angles(ofUpright: target, camera: batch.camera, fieldOfView: fieldOfView),
+            position: batch.camera.position)
         let command = MotionCommand.trackTarget(TrackingTarget(
-            capturedAt: captureTime, yawCorrection: toReference.yaw - toTarget.yaw,
-            pitchCorrection: toReference.pitch - toTarget.pitch))
+            capturedAt: captureTime, yawCorrection: correction.yaw, pitchCorrection: correction.pitch))
         return Outcome(command: drives ? command : nil, error: tooLow)
     }
 
     private func framedSubject(_ selection: SubjectSelector.Selection) -> (rect: NormalizedRectLowerLeft, kind: Observation.Kind, faceYaw: Double?)? {
         guard let first = selection.framed.first else { return nil }
         if selection.isGroup, let group = selection.groupRect {
-            let hasFace = selection.framed.contains { $0.observationKind == .humanFace }
-            return (group, hasFace ? .humanFace : first.observationKind, nil)
+            return (group, FramingTarget.referenceKind(ofGroup: selection.framed.map(\.observationKind)), nil)
         }
         return (first.rect, first.observationKind, first.faceYawRadians)
     }

@@ -37,6 +37,7 @@ import Testing
         #expect(identity.firmwareVersion == SwivelVersion.string)
         #expect(identity.axes == [.pitch, .yaw])
         #expect(identity.category == .trackingStand)
-        #expect(!identity.capabilities.contains(.customTracking), "tracking is not built: not announced")
+        #expect(identity.capabilities.contains([.customTracking, .framingModes, .regionOfInterest, .subjectSelection, .trackingStates]))
+        #expect(!identity.capabilities.contains(.batteries), "no battery source yet: not announced")
     }
 }

@@ -123,23 +123,6 @@ import Testing
         #expect(h.virtual.stand.status().commanded.yaw.velocity == 0)
     }
 
-    @Test func trackingFeaturesAnswerNotSupportedUntilBuilt() throws {
-        let (h, id) = try manualHost()
-        let batch = TrackBatch(
-            captureAgeMicroseconds: 30_000, camera: CameraInformation(deviceType: .wideAngle, position: .back, orientation: .corrected),
-            observations: [.init(identifier: 1, kind: .humanFace, rect: NormalizedRectLowerLeft(x: 0.4, y: 0.5, width: 0.2, height: 0.2))])
-        let messages: [HostMessage] = [
-            .track(batch), .setFramingMode(.left), .setRegionOfInterest(NormalizedRectUpperLeft(x: 0, y: 0, width: 0.5, height: 0.5)),
-            .selectSubject(at: NormalizedPointUpperLeft(x: 0.5, y: 0.5)), .selectSubjects([]),
-        ]
-        for message in messages {
-            #expect(h.call(message, on: id)?.errorCode == .notSupported, "\(message.messageID)")
-        }
-        // With system tracking on, the host's observations are refused for the mode, first.
-        #expect(h.call(.setSystemTracking(enabled: true), on: id)?.isAck == true)
-        #expect(h.call(.track(batch), on: id)?.errorCode == .systemTrackingActive)
-    }
-
     @Test func malformedMessagesGetTypedErrorsAndChangeNothing() throws {
         let (h, id) = try manualHost()
         h.step()

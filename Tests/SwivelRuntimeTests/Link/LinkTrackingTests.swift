@@ -1,3 +1,8 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import SwivelCore
 import SwivelProtocol
 @testable import SwivelRuntime
@@ -17,11 +22,11 @@ import Testing
                           observations: [Observation(identifier: identifier, kind: .humanFace, rect: rect)])
     }
 
-    /// Sends a batch every 33 ms for `seconds`, from `id`, of a subject at `subjectYaw`.
+    /// Sends a batch every 34 ms (29.4 Hz, inside the 30-per-second rule) for `seconds`, from `id`, of a subject at `subjectYaw`.
     func follow(_ h: LinkHarness, subjectYaw: Double, seconds: Double, from id: SessionID) -> [AccessoryMessage] {
         var replies: [AccessoryMessage] = []
         for tick in 0..<Int(seconds * 1000) {
-            if tick % 33 == 0 {
+            if tick % 34 == 0 {
                 let seq = h.send(.track(Self.batch(subjectYaw: subjectYaw, standYaw: h.positions.yaw)), from: id)
                 replies += h.replies(to: seq, on: id)
             }
@@ -35,7 +40,7 @@ import Testing
         let id = h.dockedSession()
         #expect(h.call(.setSystemTracking(enabled: false), on: id)?.isAck == true)
         let replies = follow(h, subjectYaw: 0.4, seconds: 3, from: id)
-        #expect(replies.allSatisfy(\.isAck), "\(replies.filter { !$0.isAck })")
+        #expect(replies.allSatisfy { $0.isAck }, "\(replies.filter { !$0.isAck })")
         #expect(abs(h.positions.yaw - 0.4) < 0.02, "yaw \(h.positions.yaw)")
         // A manual command stops following; the next batch resumes it.
         #expect(h.call(.setAngularVelocity(Vector3(yaw: -0.5)), on: id)?.isAck == true)
@@ -53,7 +58,7 @@ import Testing
         let vision = h.hub.openSession(label: "vision", role: .vision, at: h.now)
         h.decoders[vision] = FrameDecoder()
         let replies = follow(h, subjectYaw: -0.3, seconds: 3, from: vision)
-        #expect(replies.allSatisfy(\.isAck))
+        #expect(replies.allSatisfy { $0.isAck })
         #expect(abs(h.positions.yaw + 0.3) < 0.02, "yaw \(h.positions.yaw)")
         // Vision never docks and needs no HELLO.
         #expect(!h.hub.isDocked(vision))
