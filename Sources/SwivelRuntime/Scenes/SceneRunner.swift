@@ -61,7 +61,7 @@ public final class SceneRunner {
             let identity = DeviceIdentity.identity(
                 board: board, uuid: DeviceIdentity.derived(from: Array(board.name.utf8)),
                 heartbeatTimeoutMilliseconds: 1000, motionStateRateHz: 50)
-            let hub = LinkHub(stand: virtual.stand, configuration: LinkConfiguration(identity: identity))
+            let hub = LinkHub(stand: virtual.stand, configuration: LinkConfiguration(identity: identity, fieldOfView: fieldOfView))
             vision = hub.openSession(label: "simulated camera", role: .vision, at: virtual.deadline)
             self.hub = hub
             naive = nil

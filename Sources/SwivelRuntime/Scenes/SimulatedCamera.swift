@@ -28,6 +28,17 @@ public struct SimulatedCamera {
         random = SceneRandom(seed: scene.camera.seed)
     }
 
+    /// Skips the next frame: a real-time caller that fell behind (its noise is
+    /// still drawn, so the frames after it stay the same).
+    public mutating func skipFrame() {
+        for _ in subjects {
+            _ = random.gaussian()
+            _ = random.gaussian()
+            _ = random.uniform()
+        }
+        frameIndex += 1
+    }
+
     /// When the next frame is captured, in scene seconds.
     public var nextCaptureSeconds: Seconds { Double(frameIndex) / camera.frameRateHz }
 
