@@ -18,6 +18,7 @@ enum BenchmarkRegistry {
         AllocationBenchmark(),
         LinkRoundTripBenchmark(),
         DecoderBenchmark(),
+        TrackingBenchmark(),
     ]
 
     static var names: [String] { all.map(\.name) }

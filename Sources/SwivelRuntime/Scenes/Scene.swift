@@ -1,0 +1,88 @@
+public import SwivelCore
+
+/// A tracking scene: subjects moving in the world for a while, seen by one
+/// simulated camera on the stand. Loaded from `scenes/*.json5` (`SceneLoader`);
+/// the format is in docs/TRACKING.md, "Simulated camera and scenes".
+///
+/// Subject angles are WORLD directions as seen from the stand's pivot: `yaw`
+/// is the stand yaw that puts the subject on the optical axis (right +, the
+/// same for both cameras), `pitch` is the subject's elevation above the
+/// camera's horizon at stand pitch 0 (up +). The stand pitch that centres a
+/// subject is therefore −pitch for the back camera and +pitch for the front.
+public struct Scene: Equatable, Sendable {
+    public var name: String
+    public var durationSeconds: Seconds
+    public var camera: SceneCamera
+    public var subjects: [SceneSubject]
+    /// The subject the metrics follow (framing error, time in frame, step).
+    public var primarySubjectID: Int64
+
+    public init(name: String, durationSeconds: Seconds, camera: SceneCamera, subjects: [SceneSubject], primarySubjectID: Int64) {
+        self.name = name
+        self.durationSeconds = durationSeconds
+        self.camera = camera
+        self.subjects = subjects
+        self.primarySubjectID = primarySubjectID
+    }
+
+    public var primarySubject: SceneSubject? { subjects.first { $0.id == primarySubjectID } }
+}
+
+/// The phone on the stand and how its detector behaves.
+public struct SceneCamera: Equatable, Sendable {
+    public var deviceType: CameraInformation.DeviceType
+    public var position: CameraInformation.Position
+    public var orientation: CameraInformation.Orientation
+    public var frameRateHz: Double
+    /// From capture to the batch's arrival at the stand; sent as its capture age.
+    public var latencySeconds: Seconds
+    /// Standard deviation of the detector's error on a rect's centre, in
+    /// normalized buffer units (fractions of the frame).
+    public var noiseSigma: Double
+    /// Chance that a visible subject is missing from a batch.
+    public var dropoutProbability: Double
+    public var seed: UInt64
+
+    public init(
+        deviceType: CameraInformation.DeviceType, position: CameraInformation.Position,
+        orientation: CameraInformation.Orientation, frameRateHz: Double, latencySeconds: Seconds,
+        noiseSigma: Double, dropoutProbability: Double, seed: UInt64
+    ) {
+        self.deviceType = deviceType
+        self.position = position
+        self.orientation = orientation
+        self.frameRateHz = frameRateHz
+        self.latencySeconds = latencySeconds
+        self.noiseSigma = noiseSigma
+        self.dropoutProbability = dropoutProbability
+        self.seed = seed
+    }
+
+    public var information: CameraInformation {
+        CameraInformation(deviceType: deviceType, position: position, orientation: orientation)
+    }
+}
+
+/// One person or thing in the scene.
+public struct SceneSubject: Equatable, Sendable {
+    public var id: Int64
+    public var kind: Observation.Kind
+    /// Angular size as seen from the stand.
+    public var widthRadians: Radians
+    public var heightRadians: Radians
+    public var trajectory: Trajectory
+    /// nil: the detector reports no speaking confidence for this subject.
+    public var speaking: ConfidenceCurve?
+
+    public init(
+        id: Int64, kind: Observation.Kind, widthRadians: Radians, heightRadians: Radians,
+        trajectory: Trajectory, speaking: ConfidenceCurve? = nil
+    ) {
+        self.id = id
+        self.kind = kind
+        self.widthRadians = widthRadians
+        self.heightRadians = heightRadians
+        self.trajectory = trajectory
+        self.speaking = speaking
+    }
+}

@@ -1,0 +1,80 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Small text files through plain libc (no Foundation in the runtime): scene
+/// files in, SVG plots out. Failures carry the OS's own reason.
+public enum TextFile {
+    public struct Failure: Error, Equatable, Sendable, CustomStringConvertible {
+        public var reason: String
+        public var description: String { reason }
+    }
+
+    /// Scene files are a few kilobytes; anything past this is not one.
+    public static let maximumBytes = 1 << 20
+
+    public static func read(_ path: String) throws(Failure) -> String {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { throw Failure(reason: "cannot open \(path): \(errorText())") }
+        defer { close(descriptor) }
+        var bytes: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 64 * 1024)
+        while bytes.count <= maximumBytes {
+            let count = chunk.withUnsafeMutableBytes { systemRead(descriptor, $0.baseAddress, $0.count) }
+            if count < 0 {
+                if errno == EINTR { continue }
+                throw Failure(reason: "cannot read \(path): \(errorText())")
+            }
+            if count == 0 { break }
+            bytes.append(contentsOf: chunk[0..<count])
+        }
+        guard bytes.count <= maximumBytes else { throw Failure(reason: "\(path) is larger than \(maximumBytes) bytes") }
+        guard let text = String(validating: bytes, as: UTF8.self) else { throw Failure(reason: "\(path) is not valid UTF-8") }
+        return text
+    }
+
+    /// Replaces the file (through a temporary beside it, so a reader never sees half).
+    public static func write(_ text: String, to path: String) throws(Failure) {
+        let temporary = path + ".tmp"
+        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        guard descriptor >= 0 else { throw Failure(reason: "cannot create \(temporary): \(errorText())") }
+        var bytes = Array(text.utf8)[...]
+        while !bytes.isEmpty {
+            let count = bytes.withUnsafeBytes { systemWrite(descriptor, $0.baseAddress, $0.count) }
+            if count < 0 {
+                if errno == EINTR { continue }
+                let reason = errorText()
+                close(descriptor)
+                unlink(temporary)
+                throw Failure(reason: "cannot write \(temporary): \(reason)")
+            }
+            bytes = bytes.dropFirst(count)
+        }
+        close(descriptor)
+        guard rename(temporary, path) == 0 else {
+            let reason = errorText()
+            unlink(temporary)
+            throw Failure(reason: "cannot rename \(temporary) to \(path): \(reason)")
+        }
+    }
+
+    private static func errorText() -> String { String(cString: strerror(errno)) }
+}
+
+private func systemRead(_ descriptor: Int32, _ buffer: UnsafeMutableRawPointer?, _ count: Int) -> Int {
+    #if canImport(Glibc)
+    Glibc.read(descriptor, buffer, count)
+    #else
+    Darwin.read(descriptor, buffer, count)
+    #endif
+}
+
+private func systemWrite(_ descriptor: Int32, _ buffer: UnsafeRawPointer?, _ count: Int) -> Int {
+    #if canImport(Glibc)
+    Glibc.write(descriptor, buffer, count)
+    #else
+    Darwin.write(descriptor, buffer, count)
+    #endif
+}

@@ -1,0 +1,37 @@
+/// The per-scene plot `make bench` writes to docs/img: subject yaw and camera
+/// yaw against time, Swivel and the naive baseline, one panel per latency.
+public enum TrackingPlot {
+    /// One latency's pair of runs of the same scene.
+    public struct Pair: Sendable {
+        public var swivel: SceneRecording
+        public var naive: SceneRecording
+
+        public init(swivel: SceneRecording, naive: SceneRecording) {
+            self.swivel = swivel
+            self.naive = naive
+        }
+    }
+
+    /// Every 10th tick (10 ms on the sim board): finer than any motion in a scene.
+    static let decimation = 10
+
+    public static func svg(scene: Scene, pairs: [Pair]) -> String {
+        let panels = pairs.map { pair in
+            SVGPlot.Panel(
+                title: "camera latency \(fixed(pair.swivel.latencySeconds * 1000, 0)) ms",
+                series: [
+                    SVGPlot.Series(name: "subject", colour: "#222222", points: points(pair.swivel) { $0.subjectYaw }),
+                    SVGPlot.Series(name: "Swivel", colour: "#1f77b4", points: points(pair.swivel) { $0.standYaw }),
+                    SVGPlot.Series(name: "naive", colour: "#ff7f0e", dashed: true, points: points(pair.naive) { $0.standYaw }),
+                ])
+        }
+        return SVGPlot.render(
+            title: "\(scene.name): subject and camera yaw", xLabel: "time (s)", yLabel: "yaw (rad)", panels: panels)
+    }
+
+    static func points(_ recording: SceneRecording, _ value: (SceneRecording.Tick) -> Double) -> [(x: Double, y: Double)] {
+        stride(from: 0, to: recording.ticks.count, by: decimation).map { i in
+            (recording.ticks[i].seconds, value(recording.ticks[i]))
+        }
+    }
+}

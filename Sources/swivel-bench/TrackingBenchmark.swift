@@ -1,0 +1,145 @@
+import SwivelBoard
+import SwivelCore
+import SwivelRuntime
+
+/// Tracking quality per scene (scenes/*.json5) at 33 and 100 ms of camera
+/// latency: Swivel's pipeline against the naive baseline of hobby demos, the
+/// same stand, camera, seed and detector errors for both. Virtual time, so the
+/// figures do not depend on the machine. Writes docs/img/tracking-<scene>.svg.
+struct TrackingBenchmark: Benchmark {
+    let name = "tracking"
+    let summary = "tracking quality per scene at 33 and 100 ms camera latency: Swivel vs the naive baseline"
+
+    static let scenesDirectory = "scenes"
+    static let plotDirectory = "docs/img"
+    static let scenes = ["walk", "walk-fast", "step", "still", "crossing", "leave-return", "speaker-listener"]
+    static let latencies: [Seconds] = [0.033, 0.100]
+    /// The gains the sensitivity note tries on walk at 100 ms.
+    static let naiveGainSweep = [2.0, 4.0, 8.0]
+
+    struct Outcome {
+        var scene: Scene
+        var latency: Seconds
+        var swivel: TrackingMetrics
+        var naive: TrackingMetrics
+        var pair: TrackingPlot.Pair
+    }
+
+    func run(_ options: BenchOptions) throws(BenchFailure) -> BenchReport {
+        let board = try BenchBoards.load(options.boardPath)
+        var outcomes: [Outcome] = []
+        var notes: [String] = []
+        for name in Self.scenes {
+            let scene = try Self.load(name)
+            var pairs: [TrackingPlot.Pair] = []
+            for latency in Self.latencies {
+                let swivel = try Self.record(scene, board: board, .swivel, latency: latency)
+                let naive = try Self.record(scene, board: board, .naive(gainPerSecond: NaiveTracker.defaultGainPerSecond), latency: latency)
+                let pair = TrackingPlot.Pair(swivel: swivel, naive: naive)
+                pairs.append(pair)
+                outcomes.append(Outcome(
+                    scene: scene, latency: latency, swivel: TrackingMetrics.measure(swivel),
+                    naive: TrackingMetrics.measure(naive), pair: pair))
+                let refused = swivel.replies.filter { $0.key != "ack" }
+                if !refused.isEmpty {
+                    let text = refused.sorted { $0.key < $1.key }.map { "\($0.key) ×\($0.value)" }.joined(separator: ", ")
+                    notes.append("\(name) @\(Self.ms(latency)): the stand answered \(text) (of \(swivel.frames.count) batches).")
+                }
+            }
+            let path = "\(Self.plotDirectory)/tracking-\(name).svg"
+            do throws(TextFile.Failure) {
+                try TextFile.write(TrackingPlot.svg(scene: scene, pairs: pairs), to: path)
+                notes.append("wrote \(path)")
+            } catch {
+                notes.append("could not write \(path): \(error.reason)")
+            }
+        }
+
+        var table = ResultTable(columns: [
+            "scene @latency", "controller", "RMS err", "÷ naive", "in frame", "settle", "overshoot", "travel", "still rev.",
+        ])
+        for o in outcomes {
+            let label = "\(o.scene.name) @\(Self.ms(o.latency))"
+            table.add(Self.row(label, "Swivel", o.swivel, ratio: Format.ratio(o.swivel.rmsFramingError, o.naive.rmsFramingError)))
+            table.add(Self.row("", "naive", o.naive, ratio: ""))
+        }
+
+        var sweep: [String] = []
+        if let walk = outcomes.first(where: { $0.scene.name == "walk" && $0.latency == 0.100 }) {
+            for gain in Self.naiveGainSweep {
+                let recording = try Self.record(walk.scene, board: board, .naive(gainPerSecond: gain), latency: 0.100)
+                let rms = TrackingMetrics.measure(recording).rmsFramingError
+                sweep.append("K = \(Format.fixed(gain, decimals: 0))/s: \(Self.percent(rms)) (Swivel ÷ naive \(Format.ratio(walk.swivel.rmsFramingError, rms)))")
+            }
+        }
+
+        var report = BenchReport(
+            header: [
+                "Each scene in virtual time on \(board.name) (\(options.boardPath)), camera at 33 and 100 ms latency;",
+                "naive = proportional velocity on the newest detection (K = \(Format.fixed(NaiveTracker.defaultGainPerSecond, decimals: 0))/s), no latency compensation, no filter.",
+                "RMS err and in frame per camera frame (fraction of frame width); settle to 2% of the width after a step; overshoot in % of the step;",
+                "travel = yaw + pitch in rad; still rev. = reversals of ≥ 0.25% of the width while the subject stands still (from 2 s after it stops).",
+            ],
+            table: table)
+        report.notes.append("targets:")
+        report.notes += Self.targets(outcomes).map { "  " + $0 }
+        if !sweep.isEmpty { report.notes.append("naive gain on walk @100 ms: " + sweep.joined(separator: "; ")) }
+        report.notes += notes
+        return report
+    }
+
+    static func load(_ name: String) throws(BenchFailure) -> Scene {
+        let path = "\(scenesDirectory)/\(name).json5"
+        do throws(SceneError) {
+            return try SceneLoader.load(contentsOf: path)
+        } catch {
+            throw BenchFailure("cannot load scene \(path) (run from the repository root): \(error)")
+        }
+    }
+
+    static func record(_ scene: Scene, board: Board, _ controller: SceneController, latency: Seconds) throws(BenchFailure) -> SceneRecording {
+        do throws(StandSetupError) {
+            return try SceneRunner(scene: scene, board: board, controller: controller, latencySeconds: latency).run()
+        } catch {
+            throw BenchFailure("cannot set up the simulated stand for \(scene.name): \(error)")
+        }
+    }
+
+    static func row(_ label: String, _ controller: String, _ m: TrackingMetrics, ratio: String) -> [String] {
+        [
+            label, controller, percent(m.rmsFramingError), ratio, percent(m.timeInFrame),
+            m.settleSeconds.map { $0.isFinite ? Format.fixed($0, decimals: 2) + " s" : "never" } ?? "—",
+            m.overshootPercent.map { Format.fixed($0, decimals: 1) + "%" } ?? "—",
+            Format.fixed(m.motorTravelRadians, decimals: 2), m.stillReversals.map(String.init) ?? "—",
+        ]
+    }
+
+    /// The targets, measured: met or missed, never asserted.
+    static func targets(_ outcomes: [Outcome]) -> [String] {
+        func find(_ scene: String, _ latency: Seconds) -> Outcome? {
+            outcomes.first { $0.scene.name == scene && $0.latency == latency }
+        }
+        func verdict(_ met: Bool) -> String { met ? "met" : "MISSED" }
+        var lines: [String] = []
+        if let walk = find("walk", 0.100) {
+            let ratio = walk.swivel.rmsFramingError / walk.naive.rmsFramingError
+            lines.append("RMS framing error ≤ 0.4× naive at 100 ms (walk): \(Format.fixed(ratio, decimals: 2))× — \(verdict(ratio <= 0.4))")
+        }
+        for latency in latencies {
+            if let step = find("step", latency), let overshoot = step.swivel.overshootPercent {
+                lines.append("overshoot < 10% on step @\(ms(latency)): \(Format.fixed(overshoot, decimals: 1))% — \(verdict(overshoot < 10))")
+            }
+            if let fast = find("walk-fast", latency) {
+                let inFrame = fast.swivel.timeInFrame
+                lines.append("time in frame ≥ 99% at 70% of max yaw speed (walk-fast) @\(ms(latency)): \(percent(inFrame)) — \(verdict(inFrame >= 0.99))")
+            }
+            if let still = find("still", latency), let reversals = still.swivel.stillReversals {
+                lines.append("no oscillation while still (still) @\(ms(latency)): \(reversals) reversals — \(verdict(reversals == 0))")
+            }
+        }
+        return lines
+    }
+
+    static func ms(_ seconds: Seconds) -> String { Format.fixed(seconds * 1000, decimals: 0) + " ms" }
+    static func percent(_ fraction: Double) -> String { Format.fixed(fraction * 100, decimals: 1) + "%" }
+}
