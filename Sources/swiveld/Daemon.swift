@@ -50,12 +50,20 @@ enum Daemon {
         for line in axisDetails(board) { Log.debug(line) }
 
         let clock = SystemMonotonicClock()
+        let scene: Scene?
+        do {
+            scene = try SceneSetup.scene(options: options, board: board)
+        } catch {
+            Log.error("\(error)")
+            return exitConfig
+        }
+        // The demo is for a simulated stand with no host and no scene; real hardware holds still.
+        let playDemo = options.playDemo && board.backend == .simulated && scene == nil
         let backend: Backend
         let stand: Stand
         do {
             backend = try Backend(board: board, clock: clock)
-            // The demo is for a simulated stand with no host; real hardware holds still.
-            stand = try Stand(board: board, hardware: backend.hardware, playDemo: options.playDemo && backend.isSimulated)
+            stand = try Stand(board: board, hardware: backend.hardware, playDemo: playDemo)
             try backend.start()
         } catch {
             Log.error("cannot set up the stand: \(error)")
@@ -95,9 +103,10 @@ enum Daemon {
         if let socket = endpoints.socketPath {
             Log.notice("in another shell: \(LinkSetup.swivelctlCommand(socket: socket)) watch")
         }
-        Log.notice(options.playDemo && backend.isSimulated
-            ? "running the demo until a host connects; Ctrl-C to stop"
-            : "running; Ctrl-C to stop")
+        let camera = SceneSetup.startCamera(scene: scene, stand: stand, link: link, clock: clock)
+        Log.notice(camera != nil
+            ? "tracking the simulated camera's scene '\(scene?.name ?? "")'; Ctrl-C to stop"
+            : playDemo ? "running the demo until a host connects; Ctrl-C to stop" : "running; Ctrl-C to stop")
 
         let started = clock.now()
         let display = StatusDisplay(interactive: isTerminal(1))
@@ -117,7 +126,9 @@ enum Daemon {
                 display.log { Log.info(phase.description) }
                 lastPhase = phase
             }
-            display.show(StatusLine.format(status, loop: loop.statistics()) + " | " + LinkSetup.segment(link.status()))
+            var line = StatusLine.format(status, loop: loop.statistics())
+            if let camera { line += " | " + SceneSetup.segment(camera.status()) }
+            display.show(line + " | " + LinkSetup.segment(link.status()))
             sleep(milliseconds: 100)
         }
 
@@ -139,6 +150,7 @@ enum Daemon {
             display.show(StatusLine.format(stand.status(), loop: loop.statistics()))
             sleep(milliseconds: 20)
         }
+        camera?.stop()
         link.stop()
         loop.stop()
         if forced { stand.disableDriversNow(at: clock.now()) }

@@ -13,13 +13,15 @@ struct Options: Equatable {
     /// nil: the board's vision serial entry. "none" disables it.
     var vision: String?
     var visionLink: String?
+    /// nil: scenes/walk.json5 on a simulated board when it exists. "none" disables it.
+    var scene: String?
     /// nil: the default for the backend. "none" disables it.
     var socketPath: String?
 
     static let usage = """
         usage: swiveld [--board FILE] [--duration SECONDS] [--no-demo] [--verbose]
                        [--serial pty|DEVICE|none] [--baud N] [--pty-link PATH] [--socket PATH|none]
-                       [--vision pty|DEVICE|none] [--vision-link PATH]
+                       [--vision pty|DEVICE|none] [--vision-link PATH] [--scene FILE|none]
                swiveld --help | --version
 
         Runs a Swivel stand until SIGINT or SIGTERM, then decelerates it to a stop,
@@ -38,6 +40,9 @@ struct Options: Equatable {
                               the on-board vision link (default: the board's `serial` entry
                               with role "vision")
           --vision-link PATH  where to link its pty (default /tmp/swivel-vision)
+          --scene FILE|none   on a simulated board, a simulated camera plays this scene over
+                              the vision link (default scenes/walk.json5, when it exists);
+                              with a scene the stand tracks instead of playing the demo
           --socket PATH|none  the local control socket (default /tmp/swivel.sock on a
                               simulated board, /run/swivel/swivel.sock otherwise)
         """
@@ -77,6 +82,9 @@ struct Options: Equatable {
             case "--vision-link":
                 guard let value = rest.popFirst(), !value.isEmpty else { throw UsageError(description: "--vision-link needs a path") }
                 options.visionLink = value
+            case "--scene":
+                guard let value = rest.popFirst(), !value.isEmpty else { throw UsageError(description: "--scene needs a file or none") }
+                options.scene = value
             case "--socket":
                 guard let value = rest.popFirst(), !value.isEmpty else { throw UsageError(description: "--socket needs a path or none") }
                 options.socketPath = value

@@ -19,7 +19,8 @@ import Testing
     /// Private link endpoints, so tests never collide with each other or with a `make run`.
     static func isolated(_ arguments: [String], tag: String = #function) -> [String] {
         let base = "/tmp/swivel-test-\(getpid())-\(tag.prefix { $0 != "(" })"
-        return arguments + ["--socket", base + ".sock", "--pty-link", base + "-host", "--vision-link", base + "-vision"]
+        let scene = arguments.contains("--scene") ? [] : ["--scene", "none"]
+        return arguments + scene + ["--socket", base + ".sock", "--pty-link", base + "-host", "--vision-link", base + "-vision"]
     }
 
     @Test func theBinaryIsBuilt() {
@@ -115,5 +116,25 @@ import Testing
         // This machine has no /dev/gpiochip*; a Pi without the right chip lists the labels it has.
         let hasChips = access("/dev/gpiochip0", F_OK) == 0
         if !hasChips { #expect(result.standardError.contains("no GPIO chips")) }
+    }
+}
+
+extension DaemonTests {
+    static let walkScene = BoardFixtures.boardsDirectory + "/../scenes/walk.json5"
+
+    /// `make run`'s default: the simulated camera plays a walking person over
+    /// the vision pty and the stand keeps them in frame.
+    @Test func onTheSimulatedBoardTheStandTracksTheScenesWalkingPerson() throws {
+        let result = try Subprocess.run(Self.swiveld, Self.isolated(["--board", Self.simBoard, "--scene", Self.walkScene, "--duration", "4"]))
+        #expect(result.status == 0, "stderr: \(result.standardError)")
+        #expect(result.standardError.contains("tracking the simulated camera's scene 'walk'"))
+        #expect(!result.standardError.contains("demo:"), "a scene replaces the demo")
+        let lines = result.standardOutput.split(separator: "\n").filter { $0.contains("camera: framing error") }
+        #expect(lines.count >= 3, "\(result.standardOutput)")
+        // From 1 s the person walks right at 0.5 rad/s: by 4 s the stand has followed to yaw ≈ 1.5.
+        let final = result.standardOutput.split(separator: "\n").first { $0.contains("final: yaw ") }
+        let yaw = final.flatMap { line in line.split(separator: " ").dropFirst(2).first.flatMap { Double($0) } }
+        #expect(yaw.map { $0 > 1.0 } == true, "\(final ?? "no final line")")
+        #expect(result.standardOutput.contains("tracking following"))
     }
 }

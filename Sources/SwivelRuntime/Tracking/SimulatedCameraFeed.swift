@@ -1,28 +1,28 @@
 import SwivelCore
 public import SwivelHardware
-import SwivelPorts
+public import SwivelPorts
 import SwivelProtocol
 import Synchronization
 
 /// The simulated board's vision co-processor: a thread that plays a scene
-/// through `SimulatedCamera` in real time, against the stand's measured pose,
-/// and sends each batch over the vision link's pty as TRACK frames, as a real
-/// co-processor would over its UART. The scene starts again when it ends.
+/// (`SceneCameraFeed`) in real time against the stand's measured pose and
+/// writes its TRACK frames to the vision link's pty, as a real co-processor
+/// would to its UART. The scene starts again when it ends.
 ///
 /// It reads the replies too (a pty nobody reads fills up) and counts the
 /// errors, so the daemon can show them.
 public final class SimulatedCameraFeed: @unchecked Sendable {
     public struct Status: Equatable, Sendable {
         public var sceneName = ""
-        public var batchesSent: UInt64 = 0
+        /// Writes of one or more TRACK frames to the vision link.
+        public var framesSent: UInt64 = 0
         /// Batches answered with an ERR (no subject in frame, a late batch, …).
         public var errorReplies: UInt64 = 0
         /// The primary subject's signed horizontal framing error in the last frame, fraction of the frame width.
         public var framingError: Double?
-        public var laps: UInt64 = 0
     }
 
-    private let scene: Scene
+    private let feed: SceneCameraFeed
     private let stand: Stand
     private let clock: any MonotonicClock
     private let channel: FileChannel
@@ -33,7 +33,7 @@ public final class SimulatedCameraFeed: @unchecked Sendable {
 
     /// - Parameter visionPath: the vision link's pty (the path `LinkServer` links).
     public init(scene: Scene, stand: Stand, visionPath: String, clock: any MonotonicClock) throws(PortError) {
-        self.scene = scene
+        feed = SceneCameraFeed(scene: scene)
         self.stand = stand
         self.clock = clock
         channel = try SerialPort.open(path: visionPath, baudRate: 921_600)
@@ -56,46 +56,23 @@ public final class SimulatedCameraFeed: @unchecked Sendable {
     }
 
     private func run() {
-        var camera = SimulatedCamera(scene: scene)
-        var lapStart = clock.now()
-        var pending: [CapturedFrame] = []
-        var sequence: UInt16 = 0
         var decoder = FrameDecoder()
         var buffer = [UInt8](repeating: 0, count: 1024)
         // A clean start for the link's decoder, as PROTOCOL.md asks of a sender.
         try? channel.write(all: [0], timeoutMilliseconds: 100)
         while !stopping.load(ordering: .acquiring) {
             let now = clock.now()
-            var sceneTime = Double(now.nanoseconds(since: lapStart)) / 1e9
-            if sceneTime >= scene.durationSeconds {
-                camera = SimulatedCamera(scene: scene)
-                lapStart = now
-                sceneTime = 0
-                pending.removeAll()
-                published.withLock { $0.laps &+= 1 }
+            let bytes = feed.poll(at: now, measured: stand.status().measured)
+            if !bytes.isEmpty, (try? channel.write(all: bytes, timeoutMilliseconds: 100)) != nil {
+                published.withLock { $0.framesSent &+= 1 }
             }
-            if sceneTime >= camera.nextCaptureSeconds {
-                let measured = stand.status().measured
-                let frame = camera.capture(at: sceneTime, standYaw: measured.yaw, standPitch: measured.pitch)
-                let error = frame.views.first { $0.id == scene.primarySubjectID }.map(\.framingError)
-                published.withLock { $0.framingError = error }
-                pending.append(frame)
-            }
-            while let first = pending.first, first.deliverySeconds <= sceneTime {
-                pending.removeFirst()
-                sequence &+= 1
-                if (try? channel.write(all: WireFrame.encode(.track(first.batch), sequence: sequence), timeoutMilliseconds: 100)) != nil {
-                    published.withLock { $0.batchesSent &+= 1 }
-                }
-            }
+            published.withLock { $0.framingError = feed.latest?.framingError }
             drainReplies(&decoder, &buffer)
-            let nextCapture = camera.nextCaptureSeconds
-            let nextDelivery = pending.first?.deliverySeconds ?? nextCapture
-            let waitSeconds = max(0, min(nextCapture, nextDelivery) - sceneTime)
+            let wait = feed.nextDeadline.map { max(0, $0.nanoseconds(since: clock.now())) } ?? 10_000_000
             var poll = PollSet()
             _ = poll.add(waker.fileDescriptor)
             _ = poll.add(channel.fileDescriptor)
-            _ = try? poll.wait(timeoutMilliseconds: Int32(min(waitSeconds * 1000, 50).rounded(.up)))
+            _ = try? poll.wait(timeoutMilliseconds: Int32(min((wait + 999_999) / 1_000_000, 50)))
         }
     }
 

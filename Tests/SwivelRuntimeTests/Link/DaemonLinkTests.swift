@@ -22,6 +22,7 @@ import Testing
             hostPath = base + "-host"
             process = try Subprocess.launch(DaemonTests.swiveld, [
                 "--board", DaemonTests.simBoard, "--socket", socketPath, "--pty-link", hostPath, "--vision-link", base + "-vision",
+                "--scene", "none",
             ])
             // Ready once the pty link and the socket exist.
             for _ in 0..<100 where access(hostPath, F_OK) != 0 || access(socketPath, F_OK) != 0 { sleepSeconds(0.05) }
