@@ -120,7 +120,8 @@ public struct SubjectSelector: Sendable {
 
         let framed: [TrackedSubject]
         switch mode {
-        case .automatic: framed = Array(subjects.prefix(1))
+        // The primary leads the ranking when present; during its grace it is absent and nobody is framed.
+        case .automatic: framed = subjects.first.map { $0.uuid == primary ? [$0] : [] } ?? []
         case .locked(let uuids): framed = subjects.filter { uuids.contains($0.uuid) }
         case .lockEnded: framed = []
         }
@@ -158,10 +159,16 @@ public struct SubjectSelector: Sendable {
 
     /// Hysteresis: the primary keeps rank 1 until one challenger has out-scored
     /// it by more than the margin in every batch for the minimum dwell. A
-    /// primary missing from the batch is replaced at once by the best present.
-    /// `ranked` is sorted best first.
+    /// primary missing from batches keeps its place for the grace period, then
+    /// the best present takes it. `ranked` is sorted best first.
     private mutating func choosePrimary(among ranked: [(uuid: SubjectUUID, score: Double)], at time: Seconds) {
         guard let incumbent = ranked.first(where: { $0.uuid == primary }) else {
+            if let primary, let entry = entries.values.first(where: { $0.uuid == primary }),
+                time - entry.lastSeen <= configuration.primaryGraceSeconds
+            {
+                challenger = nil
+                return
+            }
             primary = ranked.first?.uuid
             challenger = nil
             return

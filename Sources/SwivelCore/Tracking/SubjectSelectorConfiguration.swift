@@ -55,33 +55,38 @@ extension SubjectSelector {
         /// An identifier not seen for MORE than this loses its UUID (and its place
         /// in a lock); seen again, it is a new subject.
         public let forgetAfterSeconds: Seconds
+        /// A primary missing from batches for up to this long keeps its place
+        /// (and nobody is framed meanwhile): a detector's dropout of a frame or
+        /// two must not swing the camera to someone else.
+        public let primaryGraceSeconds: Seconds
         public let weights: Weights
 
         /// Throws `invalidParameter` for a non-finite or negative setting.
         public init(
             hysteresisMargin: Double = 0.25, minimumDwellSeconds: Seconds = 0.5, forgetAfterSeconds: Seconds = 1,
-            weights: Weights = .default
+            primaryGraceSeconds: Seconds = 0.3, weights: Weights = .default
         ) throws(SwivelError) {
-            for value in [hysteresisMargin, minimumDwellSeconds, forgetAfterSeconds] {
+            for value in [hysteresisMargin, minimumDwellSeconds, forgetAfterSeconds, primaryGraceSeconds] {
                 try Self.check(value)
             }
             self.init(
                 unchecked: hysteresisMargin, minimumDwellSeconds: minimumDwellSeconds,
-                forgetAfterSeconds: forgetAfterSeconds, weights: weights)
+                forgetAfterSeconds: forgetAfterSeconds, primaryGraceSeconds: primaryGraceSeconds, weights: weights)
         }
 
         private init(
             unchecked hysteresisMargin: Double, minimumDwellSeconds: Seconds, forgetAfterSeconds: Seconds,
-            weights: Weights
+            primaryGraceSeconds: Seconds, weights: Weights
         ) {
             self.hysteresisMargin = hysteresisMargin
             self.minimumDwellSeconds = minimumDwellSeconds
             self.forgetAfterSeconds = forgetAfterSeconds
+            self.primaryGraceSeconds = primaryGraceSeconds
             self.weights = weights
         }
 
         public static let `default` = Configuration(
-            unchecked: 0.25, minimumDwellSeconds: 0.5, forgetAfterSeconds: 1, weights: .default)
+            unchecked: 0.25, minimumDwellSeconds: 0.5, forgetAfterSeconds: 1, primaryGraceSeconds: 0.3, weights: .default)
 
         fileprivate static func check(_ value: Double) throws(SwivelError) {
             guard value.isFinite else { throw .invalid(.nonFiniteValue, value: value) }

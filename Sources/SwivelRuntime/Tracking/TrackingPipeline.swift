@@ -29,6 +29,10 @@ struct TrackingPipeline {
     let fieldOfView: FieldOfViewTable
     /// The last batch's subjects, ranked, and when it was captured (stand clock).
     private(set) var latest: (selection: SubjectSelector.Selection, capturedAt: Seconds)?
+    private var lastFramedAt: Seconds?
+    /// Nobody framed for this long before the loop is told to brake: the
+    /// controller predicts through a dropout of a frame or two instead.
+    static let lostGraceSeconds: Seconds = 0.3
 
     init(fieldOfView: FieldOfViewTable, seed: UInt64) {
         self.fieldOfView = fieldOfView
@@ -65,11 +69,13 @@ struct TrackingPipeline {
             : nil
 
         guard let framed = framedSubject(selection) else {
+            let lost = lastFramedAt.map { captureTime - $0 >= Self.lostGraceSeconds } ?? true
             return Outcome(
-                command: drives ? .trackLost : nil,
+                command: drives && lost ? .trackLost : nil,
                 error: (.noSubjectFound, selector.lockedSubjects.isEmpty
                     ? "no subject in this batch" : "the selected subjects are not in this batch"))
         }
+        lastFramedAt = captureTime
         let reference = FramingTarget.referencePoint(of: framed.rect, kind: framed.kind)
         let target = FramingTarget.point(
             mode: framingMode, regionOfInterest: regionOfInterest, kind: framed.kind,
@@ -123,5 +129,6 @@ struct TrackingPipeline {
         selector.reset(seed: seed)
         gates = [:]
         latest = nil
+        lastFramedAt = nil
     }
 }
