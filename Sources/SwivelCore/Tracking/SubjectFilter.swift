@@ -24,20 +24,24 @@ public struct SubjectFilter: Equatable, Sendable {
         public var initialAccelerationSpreadRadiansPerSecondSquared: RadiansPerSecondSquared
         /// An observation this far from the prediction is not motion, it is a
         /// different place (a new subject, a re-detection): the filter starts
-        /// again there at rest rather than swinging through it.
+        /// again there at rest rather than swinging through it. Not applied to
+        /// the first `settlingObservations` after a start, while the filter is
+        /// still learning a subject that may already be moving fast.
         public var jumpRadians: Radians
+        public var settlingObservations: Int
 
         public init(
             measurementNoiseRadians: Radians = 0.005, jerkDensity: Double = 30,
-            initialSpeedSpreadRadiansPerSecond: RadiansPerSecond = 0.3,
+            initialSpeedSpreadRadiansPerSecond: RadiansPerSecond = 1,
             initialAccelerationSpreadRadiansPerSecondSquared: RadiansPerSecondSquared = 2,
-            jumpRadians: Radians = 0.06
+            jumpRadians: Radians = 0.06, settlingObservations: Int = 3
         ) {
             self.measurementNoiseRadians = measurementNoiseRadians
             self.jerkDensity = jerkDensity
             self.initialSpeedSpreadRadiansPerSecond = initialSpeedSpreadRadiansPerSecond
             self.initialAccelerationSpreadRadiansPerSecondSquared = initialAccelerationSpreadRadiansPerSecondSquared
             self.jumpRadians = jumpRadians
+            self.settlingObservations = settlingObservations
         }
     }
 
@@ -59,6 +63,8 @@ public struct SubjectFilter: Equatable, Sendable {
     public private(set) var angle: Radians = 0
     public private(set) var velocity: RadiansPerSecond = 0
     public private(set) var acceleration: RadiansPerSecondSquared = 0
+    /// Observations folded in since the filter (re)started.
+    public private(set) var observationsSinceStart = 0
     // The symmetric 3×3 covariance of (angle, velocity, acceleration).
     private var p00 = 0.0, p01 = 0.0, p02 = 0.0, p11 = 0.0, p12 = 0.0, p22 = 0.0
 
@@ -101,7 +107,7 @@ public struct SubjectFilter: Equatable, Sendable {
         var m22 = p22 + q * d
 
         let residual = observed - predictedAngle
-        if abs(residual) > parameters.jumpRadians {
+        if abs(residual) > parameters.jumpRadians, observationsSinceStart >= parameters.settlingObservations {
             start(at: time, angle: observed)
             return .restarted
         }
@@ -122,6 +128,7 @@ public struct SubjectFilter: Equatable, Sendable {
         m02 -= k0 * m02
         (p00, p01, p02, p11, p12, p22) = (m00, m01, m02, m11, m12, m22)
         self.time = time
+        observationsSinceStart += 1
         return .updated
     }
 
@@ -138,6 +145,7 @@ public struct SubjectFilter: Equatable, Sendable {
 
     private mutating func start(at time: Seconds, angle observed: Radians) {
         isStarted = true
+        observationsSinceStart = 0
         self.time = time
         angle = observed
         velocity = 0
