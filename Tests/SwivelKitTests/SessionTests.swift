@@ -67,7 +67,10 @@ import Testing
         let rig = try await Rig.docked()
         let motion = rig.accessory.motionStates
         await rig.manager.close()
-        await rig.pump.advance(bySeconds: 0.05)
+        // The pump reads the BYE when the machine lets it: wait for it, 2 s at most.
+        for _ in 0..<40 where rig.pump.copies(of: { $0 == .bye }).isEmpty {
+            await rig.pump.advance(bySeconds: 0.05)
+        }
         #expect(rig.pump.copies { $0 == .bye }.count == 1)
         let (docked, timeouts) = rig.pump.inspect { hub, _ in (hub.statistics.sessionsDocked, hub.statistics.heartbeatTimeouts) }
         #expect(docked == 0)
