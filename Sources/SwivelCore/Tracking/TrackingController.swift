@@ -87,17 +87,19 @@ public struct TrackingController: Sendable {
     ///   - poseAtCapture: the measured axis positions when its frame was captured.
     ///   - axes: the axes the stand has; a correction for another one is ignored
     ///     (a tilt-only stand still gets horizontal offsets from its camera).
-    public mutating func follow(_ target: TrackingTarget, poseAtCapture: PerAxis<Radians>, axes: AxisSet, at now: Seconds) {
+    public mutating func follow(
+        _ target: TrackingTarget, poseAtCapture: PerAxis<Radians>, axes: AxisSet, at now: Seconds
+    ) {
         // A capture time ahead of the stand's clock (the link's mapping is off
         // by a hair) would make every later target look out of order.
         let captured = min(target.capturedAt, now)
         if axes.contains(.yaw) {
-            yaw = Self.observe(
-                yaw, worldAngle: poseAtCapture.yaw + target.yawCorrection, capturedAt: captured, now: now, parameters)
+            let worldAngle = poseAtCapture.yaw + target.yawCorrection
+            yaw = Self.observe(yaw, worldAngle: worldAngle, capturedAt: captured, now: now, parameters)
         }
         if target.hasPitch, axes.contains(.pitch) {
-            pitch = Self.observe(
-                pitch, worldAngle: poseAtCapture.pitch + target.pitchCorrection, capturedAt: captured, now: now, parameters)
+            let worldAngle = poseAtCapture.pitch + target.pitchCorrection
+            pitch = Self.observe(pitch, worldAngle: worldAngle, capturedAt: captured, now: now, parameters)
         }
         lastTargetAt = now
         if phase == .idle || phase == .lost { phase = .following }
