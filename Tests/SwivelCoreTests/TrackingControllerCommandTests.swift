@@ -118,7 +118,8 @@ import Testing
         #expect(h.controller.tracker.filter(for: .yaw) == before)
         // And a manual motion is not replaced by one.
         _ = try h.send(.setAngularVelocity(Vector3(yaw: 0.1)))
-        #expect(throws: SwivelError.self) { try h.send(.trackTarget(TrackingTarget(capturedAt: .nan, yawCorrection: 0))) }
+        let bad = TrackingTarget(capturedAt: .nan, yawCorrection: 0)
+        #expect(throws: SwivelError.self) { try h.send(.trackTarget(bad)) }
         #expect(h.controller.activeMotion == .velocity(Vector3(yaw: 0.1)))
     }
 

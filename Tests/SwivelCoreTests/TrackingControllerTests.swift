@@ -100,6 +100,34 @@ extension ControllerHarness {
         #expect(holdingAgain)
     }
 
+    /// Holding commands zero velocity, so an axis sweeping through the subject
+    /// must not start holding until it can stop within the band.
+    @Test func theDeadbandWaitsUntilTheAxisCanStopInsideIt() {
+        var tracker = TrackingController()
+        let limits = ControllerHarness.threeAxis
+        for frame in 0..<30 {
+            let t = Double(frame) * 0.033
+            tracker.follow(
+                TrackingTarget(capturedAt: t, yawCorrection: 0.3), poseAtCapture: PerAxis(repeating: 0),
+                axes: .all, at: t)
+        }
+        let now = 29 * 0.033
+        let onTheSubject = PerAxis(pitch: 0, yaw: 0.3, roll: 0)
+        // 1 rad/s needs 1²/(2·12) ≈ 0.042 rad to stop: more than the band.
+        _ = tracker.velocities(
+            at: now, until: now + 0.001, measured: onTheSubject, current: PerAxis(pitch: 0, yaw: 1, roll: 0),
+            limits: limits)
+        #expect(!tracker.isInDeadband(.yaw))
+        #expect(tracker.phase == .following)
+        // 0.4 rad/s stops in 0.0067 rad.
+        let output = tracker.velocities(
+            at: now, until: now + 0.001, measured: onTheSubject, current: PerAxis(pitch: 0, yaw: 0.4, roll: 0),
+            limits: limits)
+        #expect(tracker.isInDeadband(.yaw))
+        #expect(tracker.phase == .holding)
+        #expect(output == PerAxis(repeating: 0))
+    }
+
     @Test func noTargetsPastTheTimeoutDecelerateToRestAndHold() throws {
         var h = Self.started()
         let start = h.now

@@ -13,12 +13,14 @@ import Testing
 /// as tracking, overshoot < 10% on that step: gain 4.5 /s (9.4% overshoot),
 /// 0.378 rad RMS.
 ///
-/// Measured (seed 1): tracking 0.106 rad RMS, 0.28× the step-qualified naive
-/// controller — the 0.4× target is met against it — and 0.56× the naive
+/// Measured (seed 1): tracking 0.111 rad RMS, 0.29× the step-qualified naive
+/// controller — the 0.4× target is met against it — and 0.59× the naive
 /// controller at its best-RMS gain. The 0.4× target is NOT met against that
 /// one: the turns of this scene cost tracking ~0.1 rad RMS that no tuning
 /// removed (information arrives 100–133 ms late and the stand has ~4 rad/s² of
-/// acceleration to spare over the subject to catch up); see docs/TRACKING.md.
+/// acceleration to spare over the subject to catch up; a tuning without the
+/// step safeguards reached 0.56× but overshot the step by 12% on one seed in
+/// ten); see docs/TRACKING.md.
 @Suite struct TrackingClosedLoopBaselineTests {
     struct Naive {
         var gain: Double
@@ -48,8 +50,8 @@ import Testing
         #expect(best.stepOvershoot > 0.5)
 
         #expect(tracking <= 0.4 * qualified.walkingRMS, "tracking \(tracking), naive \(qualified)")
-        // Against the unconstrained optimum the measured ratio is 0.56: held
+        // Against the unconstrained optimum the measured ratio is 0.59: held
         // here so it cannot get worse unnoticed (the 0.4 target is not met).
-        #expect(tracking <= 0.6 * best.walkingRMS, "tracking \(tracking), naive \(best)")
+        #expect(tracking <= 0.65 * best.walkingRMS, "tracking \(tracking), naive \(best)")
     }
 }

@@ -127,6 +127,8 @@ struct ClosedLoopSample {
 struct ClosedLoopRun {
     var samples: [ClosedLoopSample]
     var rejectedCommands: Int
+    /// The stand's published status after the last tick.
+    var finalStatus: StandStatus
 
     func during(_ window: Range<Seconds>) -> ArraySlice<ClosedLoopSample> {
         let first = samples.firstIndex { $0.time >= window.lowerBound } ?? samples.count
@@ -242,7 +244,7 @@ enum ClosedLoop {
             }
             inFlight.append((tick + latencyTicks, command))
         }
-        return ClosedLoopRun(samples: samples, rejectedCommands: rejected)
+        return ClosedLoopRun(samples: samples, rejectedCommands: rejected, finalStatus: sim.stand.status())
     }
 }
 

@@ -310,7 +310,8 @@ public struct MotionController: Sendable {
         history.record(time: now, positions: measured)
         var following = PerAxis<RadiansPerSecond>(repeating: 0)
         if case .tracking = source {
-            following = tracker.velocities(at: now, until: end, measured: measured, limits: limits)
+            following = tracker.velocities(
+                at: now, until: end, measured: measured, current: state.map { $1.velocity }, limits: limits)
         }
         for axis in Axis.allCases {
             guard let limit = limits[axis] else { continue }

@@ -24,17 +24,29 @@ public struct SubjectFilter: Equatable, Sendable {
         public var initialAccelerationSpreadRadiansPerSecondSquared: RadiansPerSecondSquared
         /// An observation this far from the prediction is not motion, it is a
         /// different place (a new subject, a re-detection): the filter starts
-        /// again there at rest rather than swinging through it. Not applied to
-        /// the first `settlingObservations` after a start, while the filter is
-        /// still learning a subject that may already be moving fast.
+        /// again there rather than swinging through it (an acceleration filter
+        /// answers a step by overshooting it ~2×). A velocity the filter was
+        /// sure of (beyond 3σ) is kept, its spread reset, so a spurious jump
+        /// during motion does not stop the stand. Not applied to the first `settlingObservations` after a
+        /// start, while the filter is still learning a subject that may
+        /// already be moving fast. 8 × the measurement noise by default, the
+        /// deadband's exit threshold: a step big enough to move the stand at
+        /// all restarts the filter.
         public var jumpRadians: Radians
         public var settlingObservations: Int
+        /// How sure the filter must be of a velocity or acceleration before a
+        /// prediction extrapolates with it, in standard deviations. Each term
+        /// x is scaled by max(0, 1 − (k·σ/x)²): a clear motion is used almost
+        /// whole, noise around zero not at all (a still subject's noise,
+        /// carried a camera latency ahead, would move the stand; right after
+        /// a start the estimates are mostly noise).
+        public var extrapolationSignificance: Double
 
         public init(
             measurementNoiseRadians: Radians = 0.005, jerkDensity: Double = 30,
             initialSpeedSpreadRadiansPerSecond: RadiansPerSecond = 1,
             initialAccelerationSpreadRadiansPerSecondSquared: RadiansPerSecondSquared = 2,
-            jumpRadians: Radians = 0.06, settlingObservations: Int = 3
+            jumpRadians: Radians = 0.04, settlingObservations: Int = 3, extrapolationSignificance: Double = 1
         ) {
             self.measurementNoiseRadians = measurementNoiseRadians
             self.jerkDensity = jerkDensity
@@ -42,6 +54,7 @@ public struct SubjectFilter: Equatable, Sendable {
             self.initialAccelerationSpreadRadiansPerSecondSquared = initialAccelerationSpreadRadiansPerSecondSquared
             self.jumpRadians = jumpRadians
             self.settlingObservations = settlingObservations
+            self.extrapolationSignificance = extrapolationSignificance
         }
     }
 
@@ -50,7 +63,8 @@ public struct SubjectFilter: Equatable, Sendable {
         /// The first observation (or the first after `reset`).
         case started
         case updated
-        /// Too far from the prediction: started again at the observation.
+        /// Too far from the prediction: started again at the observation
+        /// (keeping the velocity if it was significant).
         case restarted
         /// Older than the last one used, or not finite: ignored.
         case ignored
@@ -109,6 +123,9 @@ public struct SubjectFilter: Equatable, Sendable {
         let residual = observed - predictedAngle
         if abs(residual) > parameters.jumpRadians, observationsSinceStart >= parameters.settlingObservations {
             start(at: time, angle: observed)
+            // Keep a speed the filter is sure of (3σ): a moving subject
+            // re-detected keeps moving; a still one's noise is not carried over.
+            if abs(predictedVelocity) > 3 * m11.squareRoot() { velocity = predictedVelocity }
             return .restarted
         }
 
@@ -139,8 +156,19 @@ public struct SubjectFilter: Equatable, Sendable {
     public func predicted(at time: Seconds, horizonCap: Seconds) -> (angle: Radians, velocity: RadiansPerSecond) {
         let ahead = max(time - self.time, 0)
         let h = min(ahead, horizonCap)
-        let position = angle + velocity * h + acceleration * h * h / 2
-        return (position, ahead > horizonCap ? 0 : velocity + acceleration * h)
+        let speed = significant(velocity, variance: p11)
+        let acceleration = significant(self.acceleration, variance: p22)
+        let position = angle + speed * h + acceleration * h * h / 2
+        return (position, ahead > horizonCap ? 0 : speed + acceleration * h)
+    }
+
+    /// `value` scaled down the closer it is to its own noise (see `extrapolationSignificance`).
+    private func significant(_ value: Double, variance: Double) -> Double {
+        let k = parameters.extrapolationSignificance
+        guard k > 0 else { return value }
+        let square = value * value
+        guard square > 0 else { return 0 }
+        return value * max(0, 1 - k * k * variance / square)
     }
 
     private mutating func start(at time: Seconds, angle observed: Radians) {

@@ -16,8 +16,9 @@ extension TrackingController {
         /// No target for this long: decelerate and hold (`.lost`).
         public var lostTimeoutSeconds: Seconds
         /// The deadband: an axis stops correcting (holds) once its error is
-        /// below `deadbandEnterRadians` and the subject is slower than
-        /// `stillSpeedRadiansPerSecond`; it starts again once the error exceeds
+        /// below `deadbandEnterRadians`, the subject is slower than
+        /// `stillSpeedRadiansPerSecond` and the axis itself can stop within
+        /// `deadbandEnterRadians`; it starts again once the error exceeds
         /// `deadbandExitRadians` or the subject is faster than
         /// `movingSpeedRadiansPerSecond`. The gap between enter and exit is the
         /// hysteresis that stops hunting.
@@ -31,7 +32,7 @@ extension TrackingController {
             feedbackGainPerSecond: Double = 10, brakingFraction: Double = 0.5,
             predictionCapSeconds: Seconds = 0.25, lostTimeoutSeconds: Seconds = 0.5,
             deadbandEnterRadians: Radians = 0.01, deadbandExitRadians: Radians = 0.04,
-            stillSpeedRadiansPerSecond: RadiansPerSecond = 0.15, movingSpeedRadiansPerSecond: RadiansPerSecond = 0.4
+            stillSpeedRadiansPerSecond: RadiansPerSecond = 0.15, movingSpeedRadiansPerSecond: RadiansPerSecond = 0.6
         ) {
             self.filter = filter
             self.feedbackGainPerSecond = feedbackGainPerSecond

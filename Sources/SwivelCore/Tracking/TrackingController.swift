@@ -87,17 +87,19 @@ public struct TrackingController: Sendable {
     ///   - poseAtCapture: the measured axis positions when its frame was captured.
     ///   - axes: the axes the stand has; a correction for another one is ignored
     ///     (a tilt-only stand still gets horizontal offsets from its camera).
-    public mutating func follow(_ target: TrackingTarget, poseAtCapture: PerAxis<Radians>, axes: AxisSet, at now: Seconds) {
+    public mutating func follow(
+        _ target: TrackingTarget, poseAtCapture: PerAxis<Radians>, axes: AxisSet, at now: Seconds
+    ) {
         // A capture time ahead of the stand's clock (the link's mapping is off
         // by a hair) would make every later target look out of order.
         let captured = min(target.capturedAt, now)
         if axes.contains(.yaw) {
-            yaw = Self.observe(
-                yaw, worldAngle: poseAtCapture.yaw + target.yawCorrection, capturedAt: captured, now: now, parameters)
+            let worldAngle = poseAtCapture.yaw + target.yawCorrection
+            yaw = Self.observe(yaw, worldAngle: worldAngle, capturedAt: captured, now: now, parameters)
         }
         if target.hasPitch, axes.contains(.pitch) {
-            pitch = Self.observe(
-                pitch, worldAngle: poseAtCapture.pitch + target.pitchCorrection, capturedAt: captured, now: now, parameters)
+            let worldAngle = poseAtCapture.pitch + target.pitchCorrection
+            pitch = Self.observe(pitch, worldAngle: worldAngle, capturedAt: captured, now: now, parameters)
         }
         lastTargetAt = now
         if phase == .idle || phase == .lost { phase = .following }
@@ -131,9 +133,11 @@ public struct TrackingController: Sendable {
     /// The velocity each axis should run at for the tick from `now` to `end`.
     /// - Parameters:
     ///   - measured: the axes' measured positions at `now`.
+    ///   - current: the axes' commanded velocities at `now`.
     ///   - limits: the limits in force; nil for an axis the stand lacks.
     public mutating func velocities(
-        at now: Seconds, until end: Seconds, measured: PerAxis<Radians>, limits: PerAxis<AxisLimits?>
+        at now: Seconds, until end: Seconds, measured: PerAxis<Radians>, current: PerAxis<RadiansPerSecond>,
+        limits: PerAxis<AxisLimits?>
     ) -> PerAxis<RadiansPerSecond> {
         var output = PerAxis<RadiansPerSecond>(repeating: 0)
         if phase == .following || phase == .holding, now - lastTargetAt > parameters.lostTimeoutSeconds {
@@ -141,8 +145,10 @@ public struct TrackingController: Sendable {
         }
         guard phase == .following || phase == .holding else { return output }
 
-        let yawStep = Self.step(yaw, axis: .yaw, at: now, until: end, measured: measured, limits: limits, parameters)
-        let pitchStep = Self.step(pitch, axis: .pitch, at: now, until: end, measured: measured, limits: limits, parameters)
+        let yawStep = Self.step(
+            yaw, axis: .yaw, at: now, until: end, measured: measured, current: current, limits: limits, parameters)
+        let pitchStep = Self.step(
+            pitch, axis: .pitch, at: now, until: end, measured: measured, current: current, limits: limits, parameters)
         yaw = yawStep.track
         pitch = pitchStep.track
         output.yaw = yawStep.velocity
@@ -157,7 +163,7 @@ public struct TrackingController: Sendable {
     /// One axis's share of the tick.
     private static func step(
         _ track: Track, axis: Axis, at now: Seconds, until end: Seconds, measured: PerAxis<Radians>,
-        limits: PerAxis<AxisLimits?>, _ parameters: Parameters
+        current: PerAxis<RadiansPerSecond>, limits: PerAxis<AxisLimits?>, _ parameters: Parameters
     ) -> (track: Track, velocity: RadiansPerSecond, error: Radians, isTracked: Bool) {
         var track = track
         guard let limit = limits[axis], track.filter.isStarted, now - track.lastSeen <= parameters.lostTimeoutSeconds
@@ -179,7 +185,10 @@ public struct TrackingController: Sendable {
                 track.inDeadband = false
             }
         } else if settled < parameters.deadbandEnterRadians, speed < parameters.stillSpeedRadiansPerSecond {
-            track.inDeadband = true
+            // Holding commands zero velocity; only once the axis can stop within
+            // the band, or braking at the cap would carry it past the subject.
+            let v = current[axis]
+            if v * v / (2 * limit.maximumAcceleration) < parameters.deadbandEnterRadians { track.inDeadband = true }
         }
         guard !track.inDeadband else { return (track, 0, e, true) }
 
