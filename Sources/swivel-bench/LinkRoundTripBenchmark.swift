@@ -86,6 +86,8 @@ private final class LinkRig {
                 board: board, uuid: DeviceIdentity.uuid(boardName: board.name).uuid, heartbeatTimeoutMilliseconds: 1000, motionStateRateHz: 50)
             let hub = LinkHub(stand: stand, configuration: LinkConfiguration(identity: identity))
             server = try LinkServer(hub: hub, endpoints: LinkEndpoints(socketPath: nil, serial: .pty(symlink: nil)), clock: clock)
+            // The bench prints a table; the daemon's dock and undock lines would break into it.
+            hub.onSessionEvent = nil
             try server.start()
             guard let path = server.ptyDevicePath else { throw BenchFailure("the link server made no pty") }
             host = try SerialPort.open(path: path, baudRate: 921_600)
