@@ -135,6 +135,7 @@ enum Format {
             case .orientation(let id): .object([("kind", .string("orientation")), ("requestID", .integer(Int64(id)))])
             case .animation(let name, let id):
                 .object([("kind", .string("animation")), ("animation", .string(name.description)), ("requestID", .integer(Int64(id)))])
+            case .tracking: .object([("kind", .string("tracking"))])
             }
         return .object([
             ("standTimeSeconds", .number(seconds(s.standTime))), ("axes", .array(axes(s.axes).map(JSON.string))),

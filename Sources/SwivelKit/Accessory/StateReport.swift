@@ -17,12 +17,15 @@ extension DockAccessory {
         case velocity
         case orientation(requestID: UInt32)
         case animation(AnimationName, requestID: UInt32)
+        /// Following a subject (system or custom tracking).
+        case tracking
 
         public var description: String {
             switch self {
             case .velocity: "velocity"
             case .orientation(let id): "orientation (request \(id))"
             case .animation(let name, let id): "animation \(name) (request \(id))"
+            case .tracking: "tracking a subject"
             }
         }
     }
@@ -79,6 +82,7 @@ extension DockAccessory {
                 case .velocity: .velocity
                 case .orientation(let id): .orientation(requestID: id)
                 case .animation(let name, let id): .animation(name, requestID: id)
+                case .tracking: .tracking
                 }
             lastProgress = report.lastProgress.map {
                 ProgressReport(

@@ -33,7 +33,8 @@ extension LinkHub {
         let activity: StateReport.Activity =
             switch status.activeMotion {
             // The wire has no tracking activity yet: following is velocity control.
-            case .velocity, .tracking: .velocity
+            case .velocity: .velocity
+            case .tracking: .tracking
             case .orientation(let id): .orientation(requestID: id)
             case .animation(let name, let id): .animation(name, requestID: id)
             }

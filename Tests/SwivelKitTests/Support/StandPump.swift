@@ -240,9 +240,16 @@ final class StandPump: @unchecked Sendable {
             do {
                 try connections[index].channel.write(all: bytes, timeoutMilliseconds: 200)
             } catch {
-                hub.closeSession(connections[index].session, at: virtual.deadline)
-                connections[index].channel.close()
-                connections.remove(at: index)
+                // The peer closed. What it sent before closing (a BYE) is still
+                // in the socket: deliver it first, as the daemon's poll loop would.
+                let session = connections[index].session
+                var scratch = [UInt8](repeating: 0, count: 4096)
+                read(connection: index, into: &scratch)
+                if let still = connections.firstIndex(where: { $0.session == session }) {
+                    hub.closeSession(session, at: virtual.deadline)
+                    connections[still].channel.close()
+                    connections.remove(at: still)
+                }
             }
         }
     }

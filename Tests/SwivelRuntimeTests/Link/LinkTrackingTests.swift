@@ -42,6 +42,11 @@ import Testing
         let replies = follow(h, subjectYaw: 0.4, seconds: 3, from: id)
         #expect(replies.allSatisfy { $0.isAck }, "\(replies.filter { !$0.isAck })")
         #expect(abs(h.positions.yaw - 0.4) < 0.02, "yaw \(h.positions.yaw)")
+        if case .ack(let ack)? = h.call(.getState, on: id), case .state(let state) = ack.body {
+            #expect(state.activity == .tracking)
+        } else {
+            Issue.record("no state report")
+        }
         // A manual command stops following; the next batch resumes it.
         #expect(h.call(.setAngularVelocity(Vector3(yaw: -0.5)), on: id)?.isAck == true)
         h.run(seconds: 0.5)

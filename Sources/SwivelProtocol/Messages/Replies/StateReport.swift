@@ -27,6 +27,8 @@ public struct StateReport: Equatable, Sendable {
         case velocity
         case orientation(requestID: UInt32)
         case animation(AnimationName, requestID: UInt32)
+        /// Following a subject (system or custom tracking).
+        case tracking
     }
 
     /// On the stand's clock: microseconds since it started.
@@ -89,6 +91,8 @@ public struct StateReport: Equatable, Sendable {
             w.u8(1); w.u32(id); w.u8(0)
         case .animation(let name, let id):
             w.u8(2); w.u32(id); w.u8(name.rawValue)
+        case .tracking:
+            w.u8(3); w.u32(0); w.u8(0)
         }
         w.bool(lastProgress != nil)
         MotionProgress.encode(lastProgress, to: &w)
@@ -124,6 +128,7 @@ public struct StateReport: Equatable, Sendable {
                 throw .unknownValue(.ack, field: "animation", value: UInt64(rawAnimation))
             }
             activity = .animation(name, requestID: id)
+        case 3: activity = .tracking
         default: throw .unknownValue(.ack, field: "activity", value: UInt64(kind))
         }
         let hasProgress = r.bool()
