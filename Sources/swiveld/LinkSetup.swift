@@ -39,8 +39,9 @@ enum LinkSetup {
     static func configuration(board: Board) -> LinkConfiguration {
         let (uuid, stable) = DeviceIdentity.uuid(boardName: board.name)
         if !stable { Log.warning("no /etc/machine-id: this stand's UUID is random and will change at the next start") }
-        let configuration = LinkConfiguration(identity: DeviceIdentity.identity(
-            board: board, uuid: uuid, heartbeatTimeoutMilliseconds: 1000, motionStateRateHz: 50))
+        let configuration = LinkConfiguration(
+            identity: DeviceIdentity.identity(board: board, uuid: uuid, heartbeatTimeoutMilliseconds: 1000, motionStateRateHz: 50),
+            fieldOfView: board.camera.fieldOfViewTable)
         Log.debug("identity: \(board.name), uuid \(uuid), firmware \(SwivelVersion.string)")
         return configuration
     }
