@@ -101,14 +101,14 @@ extension LinkHub {
             }
         case .selectSubject(let point):
             do {
-                _ = try tracking.selectSubject(at: point)
+                _ = try tracking.selectSubject(at: point, on: drivingCamera)
                 acknowledge(key, to: id)
             } catch {
                 reject(key, ErrorReply(commandID: key.messageID, error), to: id)
             }
         case .selectSubjects(let ids):
             do {
-                try tracking.selectSubjects(ids)
+                try tracking.selectSubjects(ids, on: drivingCamera)
                 acknowledge(key, to: id)
             } catch {
                 reject(key, ErrorReply(commandID: key.messageID, error), to: id)

@@ -42,6 +42,9 @@ extension LinkHub {
         }
     }
 
+    /// The camera whose batches drive the motors in the current mode; selection applies to it.
+    var drivingCamera: TrackingPipeline.Camera { systemTrackingEnabled ? .onBoard : .host }
+
     /// `now` on the stand's clock (seconds since its first tick).
     func standTime(at now: MonotonicInstant) -> Seconds {
         let status = stand.status()

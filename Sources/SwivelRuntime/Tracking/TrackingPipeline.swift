@@ -13,6 +13,21 @@ struct TrackingPipeline {
     enum Source: Hashable {
         case vision
         case host(SessionID)
+
+        var camera: Camera {
+            switch self {
+            case .vision: .onBoard
+            case .host: .host
+            }
+        }
+    }
+
+    /// Whose camera a batch comes from. Each has its own selector (its own
+    /// identifiers and UUIDs), so the on-board camera's subjects, still reported
+    /// while a host's `track()` drives, never mix with the host's.
+    enum Camera: Hashable {
+        case onBoard
+        case host
     }
 
     struct Outcome {
@@ -24,7 +39,8 @@ struct TrackingPipeline {
 
     var framingMode: FramingMode = .automatic
     private(set) var regionOfInterest: NormalizedRectUpperLeft = .fullFrame
-    private(set) var selector: SubjectSelector
+    private var selectors: [Camera: SubjectSelector] = [:]
+    private var seed: UInt64
     private var gates: [Source: ObservationRateGate] = [:]
     let fieldOfView: FieldOfViewTable
     /// The last batch's subjects, ranked, and when it was captured (stand clock).
@@ -36,7 +52,7 @@ struct TrackingPipeline {
 
     init(fieldOfView: FieldOfViewTable, seed: UInt64) {
         self.fieldOfView = fieldOfView
-        selector = SubjectSelector(seed: seed)
+        self.seed = seed
     }
 
     /// - Parameters:
@@ -62,7 +78,9 @@ struct TrackingPipeline {
         // Ranking needs a target before it knows whom it frames: a face's.
         let provisional = FramingTarget.point(
             mode: framingMode, regionOfInterest: regionOfInterest, kind: .humanFace, faceYawRadians: nil, isGroup: false)
+        var selector = selector(for: source.camera)
         let selection = selector.update(with: upright, framingTarget: provisional, at: captureTime)
+        selectors[source.camera] = selector
         latest = (selection, captureTime)
         let tooLow = verdict == .acceptedButFrameRateTooLow
             ? (WireErrorCode.frameRateTooLow, "more than 100 ms since the previous batch; applied")
@@ -102,12 +120,24 @@ struct TrackingPipeline {
         regionOfInterest = roi
     }
 
-    mutating func selectSubjects(_ ids: [WireUUID]) throws(SwivelError) {
+    /// - Parameter camera: the camera that drives now (the on-board one while system tracking is on).
+    mutating func selectSubjects(_ ids: [WireUUID], on camera: Camera) throws(SwivelError) {
+        var selector = selector(for: camera)
         try selector.selectSubjects(ids.compactMap { SubjectUUID(bytes: $0.bytes) })
+        selectors[camera] = selector
     }
 
-    mutating func selectSubject(at point: NormalizedPointUpperLeft) throws(SwivelError) -> SubjectUUID {
-        try selector.selectSubject(at: point)
+    mutating func selectSubject(at point: NormalizedPointUpperLeft, on camera: Camera) throws(SwivelError) -> SubjectUUID {
+        var selector = selector(for: camera)
+        let uuid = try selector.selectSubject(at: point)
+        selectors[camera] = selector
+        return uuid
+    }
+
+    private mutating func selector(for camera: Camera) -> SubjectSelector {
+        if let existing = selectors[camera] { return existing }
+        seed = seed &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+        return SubjectSelector(seed: seed)
     }
 
     /// The tracking state hosts receive: the latest batch's subjects, if it is recent.
@@ -126,7 +156,8 @@ struct TrackingPipeline {
     mutating func reset(seed: UInt64) {
         framingMode = .automatic
         regionOfInterest = .fullFrame
-        selector.reset(seed: seed)
+        self.seed = seed
+        selectors = [:]
         gates = [:]
         latest = nil
         lastFramedAt = nil

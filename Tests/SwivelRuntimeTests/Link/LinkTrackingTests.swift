@@ -78,6 +78,23 @@ import Testing
         #expect(states.allSatisfy { $0.subjects.first?.saliencyRank == 1 && $0.subjects.first?.kind == .person })
     }
 
+    @Test func withSystemTrackingOffTheOnBoardCameraDoesNotDrive() throws {
+        let h = try LinkHarness()
+        let host = h.dockedSession()
+        #expect(h.call(.setSystemTracking(enabled: false), on: host)?.isAck == true)
+        let vision = h.hub.openSession(label: "vision", role: .vision, at: h.now)
+        h.decoders[vision] = FrameDecoder()
+        for tick in 0..<3000 {
+            if tick % 34 == 0 {
+                // The host's camera sees its subject at 0.4; the on-board camera someone else at -0.3.
+                h.send(.track(Self.batch(subjectYaw: 0.4, standYaw: h.positions.yaw, identifier: 1)), from: host)
+                h.send(.track(Self.batch(subjectYaw: -0.3, standYaw: h.positions.yaw, identifier: 1)), from: vision)
+            }
+            h.step()
+        }
+        #expect(abs(h.positions.yaw - 0.4) < 0.02, "yaw \(h.positions.yaw)")
+    }
+
     @Test func theRateRulesHoldThroughTheWire() throws {
         let h = try LinkHarness()
         let id = h.dockedSession()
