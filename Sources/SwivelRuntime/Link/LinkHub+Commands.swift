@@ -59,8 +59,11 @@ extension LinkHub {
             acknowledge(key, body: .state(stateReport()), to: id)
         case .setSystemTracking(let enabled):
             if enabled != systemTrackingEnabled {
-                // A clean hand-over: whoever was driving stops; the new mode's source takes over.
-                internalCommands.append(.stop)
+                // A clean hand-over: the subject being followed is forgotten (its
+                // filter belongs to the other camera) and, going into system
+                // tracking, a manual motion ends too: nothing is mixed.
+                internalCommands.append(.stopTracking)
+                if enabled { internalCommands.append(.stop) }
                 flushInternalCommands()
             }
             systemTrackingEnabled = enabled

@@ -29,10 +29,10 @@ extension LinkHub {
         // The age needs no clock sync: the sender says how old the image is as it sends.
         let captured = standNow - Double(batch.captureAgeMicroseconds) / 1e6
         let outcome = tracking.process(batch, from: source, captureTime: captured, receivedAt: standNow, drives: drives)
-        if let command = outcome.command {
-            // Fire and forget: a target lost to a full mailbox is replaced by the next batch.
-            internalCommands.append(command)
-            flushInternalCommands()
+        // Not queued behind a full mailbox like the session commands: a target
+        // that cannot be posted now is stale by the next batch, which replaces it.
+        if let command = outcome.command, internalCommands.isEmpty, let ticket = try? stand.post(command) {
+            internalTickets.append(ticket)
         }
         if nextTrackingState == nil { nextTrackingState = now }
         if let error = outcome.error {

@@ -13,7 +13,6 @@ import Synchronization
 /// errors, so the daemon can show them.
 public final class SimulatedCameraFeed: @unchecked Sendable {
     public struct Status: Equatable, Sendable {
-        public var sceneName = ""
         /// Writes of one or more TRACK frames to the vision link.
         public var framesSent: UInt64 = 0
         /// Batches answered with an ERR (no subject in frame, a late batch, …).
@@ -39,7 +38,6 @@ public final class SimulatedCameraFeed: @unchecked Sendable {
         self.clock = clock
         channel = try SerialPort.open(path: visionPath, baudRate: 921_600)
         waker = try PollWaker()
-        published.withLock { $0.sceneName = scene.name }
     }
 
     public func status() -> Status { published.withLock { $0 } }
