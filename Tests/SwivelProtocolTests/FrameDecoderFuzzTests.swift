@@ -1,3 +1,4 @@
+import SwivelCore
 import Testing
 
 @testable import SwivelProtocol

@@ -1,22 +1,10 @@
 @testable import SwivelProtocol
 
-/// SplitMix64 (Steele, Lea, Flood 2014): a tiny seeded generator, so every
-/// randomized test replays the same bytes on every machine.
-struct SplitMix64: RandomNumberGenerator {
-    private var state: UInt64
+import SwivelCore
 
-    init(seed: UInt64) {
-        state = seed
-    }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-
+/// Byte helpers on the core's seeded generator, so every randomized test
+/// replays the same bytes on every machine.
+extension SplitMix64 {
     mutating func byte() -> UInt8 {
         UInt8(truncatingIfNeeded: next())
     }

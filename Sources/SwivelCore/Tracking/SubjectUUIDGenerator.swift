@@ -1,21 +1,15 @@
-/// Mints version-4 subject UUIDs from SplitMix64 (Steele, Lea, Flood 2014).
+/// Mints version-4 subject UUIDs from SplitMix64.
 /// Seeded rather than drawn from the system so that tests are reproducible;
 /// the runtime seeds it randomly per session, which is what makes the UUIDs
 /// "random per session" as the contract asks.
 struct SubjectUUIDGenerator: Sendable {
-    private var state: UInt64
+    private var random: SplitMix64
 
     init(seed: UInt64) {
-        state = seed
+        random = SplitMix64(seed: seed)
     }
 
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
+    mutating func next() -> UInt64 { random.next() }
 
     mutating func nextUUID() -> SubjectUUID {
         var bytes = [UInt8](repeating: 0, count: 16)

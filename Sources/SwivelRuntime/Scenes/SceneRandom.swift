@@ -3,21 +3,16 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import SwivelCore
 
 /// SplitMix64: small, fast, and the same sequence on every machine for a seed,
 /// so a scene's detector noise and dropouts are reproducible.
 struct SceneRandom {
-    private var state: UInt64
+    private var random: SplitMix64
 
-    init(seed: UInt64) { state = seed }
+    init(seed: UInt64) { random = SplitMix64(seed: seed) }
 
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
+    mutating func next() -> UInt64 { random.next() }
 
     /// Uniform in [0, 1), 53 bits.
     mutating func uniform() -> Double { Double(next() >> 11) * 0x1.0p-53 }

@@ -40,7 +40,8 @@ struct TrackingPipeline {
     var framingMode: FramingMode = .automatic
     private(set) var regionOfInterest: NormalizedRectUpperLeft = .fullFrame
     private var selectors: [Camera: SubjectSelector] = [:]
-    private var seed: UInt64
+    /// Seeds each camera's selector: random per host session, so its UUIDs are too.
+    private var seeds: SplitMix64
     private var gates: [Source: ObservationRateGate] = [:]
     let fieldOfView: FieldOfViewTable
     /// The last batch's subjects, ranked, and when it was captured (stand clock).
@@ -52,7 +53,7 @@ struct TrackingPipeline {
 
     init(fieldOfView: FieldOfViewTable, seed: UInt64) {
         self.fieldOfView = fieldOfView
-        self.seed = seed
+        seeds = SplitMix64(seed: seed)
     }
 
     /// - Parameters:
@@ -136,8 +137,7 @@ struct TrackingPipeline {
 
     private mutating func selector(for camera: Camera) -> SubjectSelector {
         if let existing = selectors[camera] { return existing }
-        seed = seed &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
-        return SubjectSelector(seed: seed)
+        return SubjectSelector(seed: seeds.next())
     }
 
     /// The tracking state hosts receive: the latest batch's subjects, if it is recent.
@@ -156,7 +156,7 @@ struct TrackingPipeline {
     mutating func reset(seed: UInt64) {
         framingMode = .automatic
         regionOfInterest = .fullFrame
-        self.seed = seed
+        seeds = SplitMix64(seed: seed)
         selectors = [:]
         gates = [:]
         latest = nil
