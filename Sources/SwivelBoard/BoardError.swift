@@ -1,4 +1,4 @@
-/// One thing wrong with a board file.
+/// One thing wrong with a board file (or a scene file, which reports its problems the same way).
 public struct BoardProblem: Equatable, Sendable, CustomStringConvertible {
     /// Dotted path to the offending key, e.g. `axes.yaw.motor.stepLine` or
     /// `serial[0].baud`; empty for the file itself or its top level.

@@ -1,25 +1,8 @@
-/// One thing wrong with a scene file.
-public struct SceneProblem: Equatable, Sendable, CustomStringConvertible {
-    /// Dotted path to the offending key, e.g. `subjects[0].trajectory[2].yawRad`;
-    /// empty for the file itself.
-    public var keyPath: String
-    /// Line of the offending value (or of the object that lacks a key); nil
-    /// when the file could not be read.
-    public var line: Int?
-    public var reason: String
+public import SwivelBoard
 
-    public init(keyPath: String, line: Int?, reason: String) {
-        self.keyPath = keyPath
-        self.line = line
-        self.reason = reason
-    }
-
-    public var description: String {
-        var head = keyPath
-        if let line { head += head.isEmpty ? "line \(line)" : " (line \(line))" }
-        return head.isEmpty ? reason : "\(head): \(reason)"
-    }
-}
+/// One thing wrong with a scene file: the same key path, line and reason a
+/// board file's problems carry, read by the same JSON5 parser.
+public typealias SceneProblem = BoardProblem
 
 /// Every problem found in one scene file, sorted by line.
 public struct SceneError: Error, Equatable, Sendable, CustomStringConvertible {
