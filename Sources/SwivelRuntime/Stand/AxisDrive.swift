@@ -11,12 +11,12 @@ public final class AxisDrive {
 
     public let axis: Axis
     public let motor: Motor
-    public let encoder: QuadratureEncoder?
+    public let encoder: (any PositionEncoder)?
     /// Failures of the driver on commanded positions (never expected: every
     /// position comes out of the limiter finite and in range).
     public private(set) var driverFaults: UInt64 = 0
 
-    init(axis: Axis, motor: Motor, encoder: QuadratureEncoder?) {
+    init(axis: Axis, motor: Motor, encoder: (any PositionEncoder)?) {
         self.axis = axis
         self.motor = motor
         self.encoder = encoder

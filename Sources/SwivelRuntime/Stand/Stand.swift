@@ -179,8 +179,8 @@ public final class Stand: @unchecked Sendable {
         current.demoCycles = demo?.cycles ?? current.demoCycles
         var illegal: UInt64 = 0, dropped: UInt64 = 0, lateSteps: UInt64 = 0, faults: UInt64 = 0
         for drive in drives {
-            illegal &+= drive.encoder?.illegalTransitions ?? 0
-            dropped &+= drive.encoder?.droppedEvents ?? 0
+            illegal &+= drive.encoder?.invalidReadings ?? 0
+            dropped &+= drive.encoder?.lostReadings ?? 0
             lateSteps &+= drive.stepsRateLimited
             faults &+= drive.driverFaults
         }

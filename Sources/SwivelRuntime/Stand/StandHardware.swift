@@ -47,7 +47,7 @@ public struct StandHardware {
                         angleAtMinPulseRadians: s.angleAtMinPulseRadians,
                         angleAtMaxPulseRadians: s.angleAtMaxPulseRadians))
                 }
-                var encoder: QuadratureEncoder?
+                var encoder: (any PositionEncoder)?
                 if case .quadrature(let q) = config.encoder {
                     let source = try chip.requestEdgeEvents(lines: [q.lineA, q.lineB], consumer: owner + "-encoder")
                     encoder = try QuadratureEncoder(
