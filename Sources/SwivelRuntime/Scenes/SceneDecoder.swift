@@ -11,7 +11,7 @@ struct SceneDecoder {
     static let cameraKeys = [
         "deviceType", "position", "orientation", "frameRateHz", "latencyMs", "noiseSigma", "dropoutProbability", "seed",
     ]
-    static let subjectKeys = ["id", "kind", "widthRad", "heightRad", "trajectory", "speaking"]
+    static let subjectKeys = ["id", "kind", "widthRad", "heightRad", "smoothingSec", "trajectory", "speaking"]
     static let keyframeKeys = ["atSec", "yawRad", "yawRadPerSec", "pitchRad", "pitchRadPerSec"]
     static let speakingKeys = ["atSec", "confidence"]
 
@@ -71,21 +71,30 @@ struct SceneDecoder {
         let kind = fields.choice(o, "kind", [("face", Observation.Kind.humanFace), ("body", .humanBody), ("object", .object)])
         let width = fields.number(o, "widthRad", in: SceneBounds.sizeRadians, excludingLower: true)
         let height = fields.number(o, "heightRad", in: SceneBounds.sizeRadians, excludingLower: true)
-        let trajectory = fields.array(o, "trajectory", count: 1...10_000).flatMap { self.trajectory($0, path: o.path(of: "trajectory")) }
+        var smoothing = 0.0
+        var smoothingFailed = false
+        if o.has("smoothingSec") {
+            let value = fields.number(o, "smoothingSec", in: SceneBounds.smoothingSeconds)
+            smoothing = value ?? 0
+            smoothingFailed = value == nil
+        }
+        let trajectory = fields.array(o, "trajectory", count: 1...10_000).flatMap {
+            self.trajectory($0, path: o.path(of: "trajectory"), smoothingSeconds: smoothing)
+        }
         var speaking: ConfidenceCurve?
         var speakingFailed = false
         if o.has("speaking") {
             speaking = fields.array(o, "speaking", count: 1...10_000).flatMap { self.confidence($0, path: o.path(of: "speaking")) }
             speakingFailed = speaking == nil
         }
-        guard let id, let kind, let width, let height, let trajectory, !speakingFailed else { return nil }
+        guard let id, let kind, let width, let height, let trajectory, !speakingFailed, !smoothingFailed else { return nil }
         return SceneSubject(id: Int64(id), kind: kind, widthRadians: width, heightRadians: height,
                             trajectory: trajectory, speaking: speaking)
     }
 
     /// Keyframes: an absolute angle (`yawRad`) or a rate from the previous
     /// keyframe (`yawRadPerSec`) per axis; an axis given neither holds.
-    private func trajectory(_ elements: [JSON5Value], path: String) -> Trajectory? {
+    private func trajectory(_ elements: [JSON5Value], path: String, smoothingSeconds: Double) -> Trajectory? {
         var points: [Trajectory.Point] = []
         var failed = false
         // The file's previous time, even when that keyframe had another problem.
@@ -113,7 +122,7 @@ struct SceneDecoder {
             points.append(Trajectory.Point(timeSeconds: time, yaw: yaw, pitch: pitch))
         }
         guard !failed else { return nil }
-        return Trajectory(points: points)
+        return Trajectory(points: points, smoothingSeconds: smoothingSeconds)
     }
 
     /// One axis of a keyframe: `<name>Rad`, `<name>RadPerSec`, or neither (hold).

@@ -49,6 +49,8 @@ public enum SceneBounds {
     /// Elevation short of straight up or down, where a pinhole image ends.
     public static let pitchRadians: ClosedRange<Double> = -1.2...1.2
     public static let rateRadiansPerSecond: ClosedRange<Double> = -20...20
+    /// A blend longer than this turns a walk into a drift.
+    public static let smoothingSeconds: ClosedRange<Double> = 0...5
     /// A subject wider than this fills a phone's widest camera.
     public static let sizeRadians: ClosedRange<Double> = 0...1.5
     /// TRACK carries at most 16 observations.

@@ -139,9 +139,11 @@ public struct TrackingMetrics: Equatable, Sendable {
                 holds.append((p.timeSeconds..<end, p.yaw, p.pitch))
             }
         }
+        // A smoothed path still moves for half the blend past each end of a hold.
+        let blend = subject.trajectory.smoothingSeconds / 2
         return holds.compactMap { hold in
-            let from = hold.range.lowerBound + stillAllowanceSeconds
-            let to = min(hold.range.upperBound, scene.durationSeconds)
+            let from = hold.range.lowerBound + blend + stillAllowanceSeconds
+            let to = min(hold.range.upperBound - blend, scene.durationSeconds)
             return to - from >= minimumStillSeconds ? from..<to : nil
         }
     }
