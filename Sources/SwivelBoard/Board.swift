@@ -57,13 +57,32 @@ public struct Board: Equatable, Sendable {
         public var limits: Limits
         /// A slip-ring axis with no position range (only yaw may be continuous).
         public var continuous: Bool
+        /// The closed-loop checks; used only on an axis with an encoder.
+        public var faultDetection: FaultDetection
 
-        public init(motor: Motor, encoder: Encoder?, limits: Limits, continuous: Bool) {
+        public init(motor: Motor, encoder: Encoder?, limits: Limits, continuous: Bool,
+                    faultDetection: FaultDetection = .defaults) {
             self.motor = motor
             self.encoder = encoder
             self.limits = limits
             self.continuous = continuous
+            self.faultDetection = faultDetection
         }
+    }
+
+    /// When an axis with an encoder is declared faulted (boards/README.md).
+    public struct FaultDetection: Equatable, Sendable {
+        /// |commanded − measured| above this is a stall or lost steps.
+        public var maxFollowingErrorRadians: Double
+        /// Commanded travel with no encoder change at all: a dead encoder or a jam.
+        public var silentTravelRadians: Double
+
+        public init(maxFollowingErrorRadians: Double, silentTravelRadians: Double) {
+            self.maxFollowingErrorRadians = maxFollowingErrorRadians
+            self.silentTravelRadians = silentTravelRadians
+        }
+
+        public static let defaults = FaultDetection(maxFollowingErrorRadians: 0.08, silentTravelRadians: 0.04)
     }
 
     /// Hardware limits. `minRadians`/`maxRadians` are nil exactly when the axis is continuous.

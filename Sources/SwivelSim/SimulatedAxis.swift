@@ -7,16 +7,21 @@ final class SimulatedAxis {
     let pwmChip: Int?
     let pwmChannel: Int?
     var encoder: QuadratureSignal?
+    /// Fault injection: the axis is held mechanically and does not move.
+    var jammed = false
+    /// Fault injection: the encoder's wires are cut; it sends no more edges.
+    var encoderCut = false
 
     init(spec: SimulatedAxisSpec, chip: MockGPIOChip, pwm: MockPWMProvider, now: Int64) {
         switch spec.motor {
         case let .stepper(_, directionLine, enableLine, enableActiveLow, microstepsPerRadian, invertDirection,
-                          naturalFrequencyHz, dampingRatio, coastDeceleration):
+                          naturalFrequencyHz, dampingRatio, coastDeceleration, electricalPeriod):
             rotor = StepperRotor(
                 microstepsPerRadian: microstepsPerRadian, invertDirection: invertDirection,
                 enableActiveLow: enableActiveLow, hasEnableLine: enableLine != nil,
                 naturalFrequencyHz: naturalFrequencyHz, dampingRatio: dampingRatio,
                 coastDecelerationRadiansPerSecondSquared: coastDeceleration,
+                electricalPeriodRadians: Double(electricalPeriod) / microstepsPerRadian,
                 angleRadians: spec.initialAngleRadians,
                 directionLevel: chip.outputLevel(line: directionLine) ?? false,
                 enableLevel: enableLine.flatMap { chip.outputLevel(line: $0) } ?? false)
@@ -42,6 +47,10 @@ final class SimulatedAxis {
     var velocityRadiansPerSecond: Double { rotor?.velocityRadiansPerSecond ?? horn?.velocityRadiansPerSecond ?? 0 }
 
     func integrate(seconds: Double) {
+        if jammed {
+            rotor?.velocityRadiansPerSecond = 0
+            return
+        }
         rotor?.integrate(seconds: seconds)
         horn?.integrate(seconds: seconds)
     }

@@ -79,7 +79,7 @@ public final class SimulatedStand {
         axes = []
         for (index, spec) in specs.enumerated() {
             axes.append(SimulatedAxis(spec: spec, chip: chip, pwm: pwm, now: now))
-            if case .stepper(let step, let direction, let enable, _, _, _, _, _, _) = spec.motor {
+            if case .stepper(let step, let direction, let enable, _, _, _, _, _, _, _) = spec.motor {
                 lineRoles[step] = .step(axis: index)
                 lineRoles[direction] = .direction(axis: index)
                 if let enable { lineRoles[enable] = .enable(axis: index) }
@@ -173,7 +173,7 @@ public final class SimulatedStand {
         for axis in axes {
             let before = axis.angleRadians
             axis.integrate(seconds: seconds)
-            guard var signal = axis.encoder else { continue }
+            guard var signal = axis.encoder, !axis.encoderCut else { continue }
             let complete = signal.follow(from: before, at: start, to: axis.angleRadians, at: end) { instant, line, high in
                 insertPending(PendingEdge(instant: instant, line: line, high: high))
             }
@@ -236,5 +236,45 @@ public final class SimulatedStand {
             throw HardwareError(.invalidConfiguration, "the simulated stand has no axis '\(name)' (it has \(axisNames))")
         }
         axis.rotor?.velocityRadiansPerSecond += radiansPerSecond
+    }
+
+    // MARK: Fault injection
+
+    /// Holds the axis mechanically (a cable caught, a hand on the camera): it
+    /// stops where it is and stays there, whatever its motor does, until `free`.
+    public func jam(axis name: String) throws(HardwareError) {
+        try injectable(name).jammed = true
+    }
+
+    public func free(axis name: String) throws(HardwareError) {
+        try injectable(name).jammed = false
+    }
+
+    /// Cuts the encoder's wires for the rest of the run: no more edges.
+    public func cutEncoder(axis name: String) throws(HardwareError) {
+        let axis = try injectable(name)
+        guard axis.encoder != nil else {
+            throw HardwareError(.invalidConfiguration, "the simulated axis '\(name)' has no encoder to cut")
+        }
+        axis.encoderCut = true
+    }
+
+    /// Makes a stepper skip `fraction` (0…1) of its steps from now on, as one
+    /// overloaded or driven too fast does; its encoder sees where it really is.
+    public func skipSteps(axis name: String, fraction: Double) throws(HardwareError) {
+        guard fraction.isFinite, (0...1).contains(fraction) else {
+            throw HardwareError(.invalidConfiguration, "a skipped-step fraction must lie in 0...1, got \(fraction)")
+        }
+        guard let rotor = try injectable(name).rotor else {
+            throw HardwareError(.invalidConfiguration, "the simulated axis '\(name)' is not a stepper")
+        }
+        rotor.lostStepFraction = fraction
+    }
+
+    private func injectable(_ name: String) throws(HardwareError) -> SimulatedAxis {
+        guard let axis = axis(named: name) else {
+            throw HardwareError(.invalidConfiguration, "the simulated stand has no axis '\(name)' (it has \(axisNames))")
+        }
+        return axis
     }
 }

@@ -37,7 +37,7 @@ enum SimulatedStandValidation {
                 throw HardwareError(.invalidConfiguration, "simulated axis '\(name)': initial angle \(spec.initialAngleRadians) is not finite")
             }
             switch spec.motor {
-            case let .stepper(step, direction, enable, _, microstepsPerRadian, _, frequency, damping, coast):
+            case let .stepper(step, direction, enable, _, microstepsPerRadian, _, frequency, damping, coast, _):
                 try claim(step, "STEP", name)
                 try claim(direction, "DIR", name)
                 if let enable { try claim(enable, "ENABLE", name) }

@@ -14,17 +14,24 @@ final class StepperRotor {
     let enableActiveLow: Bool
     let hasEnableLine: Bool
     let coastDecelerationRadiansPerSecondSquared: Double
+    /// 0: an ideal spring to the field's absolute angle.
+    let electricalPeriodRadians: Double
 
     var fieldMicrosteps: Int64
     var directionLevel: Bool
     var enableLevel: Bool
     var angleRadians: Double
     var velocityRadiansPerSecond = 0.0
+    /// Fault injection: the share of steps the rotor fails to follow (a
+    /// stepper skipping under load), and the microsteps it has lost so far.
+    var lostStepFraction = 0.0
+    private var lostStepCredit = 0.0
+    private(set) var lostMicrosteps: Int64 = 0
 
     init(
         microstepsPerRadian: Double, invertDirection: Bool, enableActiveLow: Bool, hasEnableLine: Bool,
         naturalFrequencyHz: Double, dampingRatio: Double, coastDecelerationRadiansPerSecondSquared: Double,
-        angleRadians: Double, directionLevel: Bool, enableLevel: Bool
+        electricalPeriodRadians: Double = 0, angleRadians: Double, directionLevel: Bool, enableLevel: Bool
     ) {
         damper = SpringDamper(naturalFrequencyHz: naturalFrequencyHz, dampingRatio: dampingRatio)
         self.microstepsPerRadian = microstepsPerRadian
@@ -32,6 +39,7 @@ final class StepperRotor {
         self.enableActiveLow = enableActiveLow
         self.hasEnableLine = hasEnableLine
         self.coastDecelerationRadiansPerSecondSquared = coastDecelerationRadiansPerSecondSquared
+        self.electricalPeriodRadians = electricalPeriodRadians
         self.angleRadians = angleRadians
         self.directionLevel = directionLevel
         self.enableLevel = enableLevel
@@ -45,15 +53,29 @@ final class StepperRotor {
     var fieldRadians: Double { Double(fieldMicrosteps) / microstepsPerRadian }
 
     func stepRisingEdge() {
-        fieldMicrosteps &+= (directionLevel != invertDirection) ? 1 : -1
+        let step: Int64 = (directionLevel != invertDirection) ? 1 : -1
+        fieldMicrosteps &+= step
+        lostStepCredit += lostStepFraction
+        if lostStepCredit >= 1 {
+            lostStepCredit -= 1
+            lostMicrosteps &+= step
+        }
     }
+
+    /// Where the rotor's torque pulls it: the field, less the steps it lost.
+    private var equilibriumRadians: Double { Double(fieldMicrosteps &- lostMicrosteps) / microstepsPerRadian }
 
     func integrate(seconds: Double) {
         if isEnabled {
-            let field = fieldRadians
-            let next = damper.propagate(
-                error: angleRadians - field, velocity: velocityRadiansPerSecond, seconds: seconds)
-            angleRadians = field + next.error
+            var error = angleRadians - equilibriumRadians
+            // The nearest equilibrium pulls: a rotor more than half a period
+            // off (a field re-enabled far from it) snaps there and does not
+            // swing back across many periods.
+            if electricalPeriodRadians > 0 {
+                error -= electricalPeriodRadians * (error / electricalPeriodRadians).rounded()
+            }
+            let next = damper.propagate(error: error, velocity: velocityRadiansPerSecond, seconds: seconds)
+            angleRadians += next.error - error
             velocityRadiansPerSecond = next.velocity
             return
         }

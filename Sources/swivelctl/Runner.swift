@@ -51,6 +51,8 @@ final class Runner {
             try await self.move(move, json: json)
         case .stop:
             try await accessory.stop()
+        case .clearFault:
+            try await accessory.clearMotorFault()
         case .animate(let name, let wait):
             try await report(try await accessory.animate(motion: name), wait: wait, json: json)
         case .showLimits:

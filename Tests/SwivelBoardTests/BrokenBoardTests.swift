@@ -221,6 +221,20 @@ import Testing
         broken("a missing value",
                [("maxSpeedRadPerSec: 3,", "maxSpeedRadPerSec: ,")],
                [("axes.yaw.limits.maxSpeedRadPerSec", 9, "syntax error at 9:63: expected a value, found ','")]),
+
+        // Fault detection.
+        broken("fault detection on an axis without an encoder",
+               [("maxAccelRadPerSec2: 20 },", "maxAccelRadPerSec2: 20 }, faultDetection: { maxFollowingErrorRad: 0.1 },")],
+               [("axes.roll.faultDetection", 19, "needs an encoder on this axis")]),
+        broken("a following error of zero",
+               [("countsPerRevolution: 8192 },\n    },\n    pitch", "countsPerRevolution: 8192 }, faultDetection: { maxFollowingErrorRad: 0 },\n    },\n    pitch")],
+               [("axes.yaw.faultDetection.maxFollowingErrorRad", 11, "must be greater than 0 and at most")]),
+        broken("a silent travel finer than the encoder",
+               [("bLine: 19, countsPerRevolution: 8192 },", "bLine: 19, countsPerRevolution: 400 }, faultDetection: { silentTravelRad: 0.02 },")],
+               [("axes.pitch.faultDetection.silentTravelRad", 16, "must be at least 4 encoder counts (0.063 rad at 400 counts per revolution), found 0.02")]),
+        broken("an unknown fault detection key",
+               [("bLine: 19, countsPerRevolution: 8192 },", "bLine: 19, countsPerRevolution: 8192 }, faultDetection: { maxError: 1 },")],
+               [("axes.pitch.faultDetection.maxError", 16, #"unknown key "maxError""#)]),
     ]
 
     @Test(arguments: cases)

@@ -62,6 +62,7 @@ enum ProtocolVectors {
             pitch: nil, yaw: .init(lowerRadians: -1, upperRadians: 1, maximumSpeed: 0.5), roll: nil))))),
         Vector(name: "reset-limits", sequence: 10, message: .host(.resetLimits)),
         Vector(name: "get-state", sequence: 9, message: .host(.getState)),
+        Vector(name: "clear-fault", sequence: 13, message: .host(.clearFault)),
         Vector(name: "set-system-tracking", sequence: 3, message: .host(.setSystemTracking(enabled: false))),
         Vector(name: "track", sequence: 11, message: .host(.track(TrackBatch(
             captureAgeMicroseconds: 33_000, camera: camera,

@@ -34,9 +34,11 @@ extension BoardDecoder {
         let limits = decodeLimits(axis, continuous: isContinuous)
         let motor = decodeMotor(axis, limits: limits, continuous: isContinuous ? continuous : nil)
         let encoder = axis.has("encoder") ? decodeEncoder(axis) : nil
-        guard let continuous, let limitsModel = limits.model, let motor,
+        let faultDetection = decodeFaultDetection(axis, encoder: encoder)
+        guard let continuous, let limitsModel = limits.model, let motor, let faultDetection,
               encoder != nil || !axis.has("encoder") else { return nil }
-        return Board.Axis(motor: motor, encoder: encoder, limits: limitsModel, continuous: continuous.value)
+        return Board.Axis(motor: motor, encoder: encoder, limits: limitsModel, continuous: continuous.value,
+                          faultDetection: faultDetection)
     }
 
     private func decodeLimits(_ axis: ObjectFields, continuous: Bool) -> LimitsRead {

@@ -8,7 +8,8 @@ enum BoardKeys {
     static let loop = ["rateHz"]
     /// Also the fixed order of pin-conflict checks.
     static let axisNames = ["pitch", "yaw", "roll"]
-    static let axis = ["continuous", "limits", "motor", "encoder"]
+    static let axis = ["continuous", "limits", "motor", "encoder", "faultDetection"]
+    static let faultDetection = ["maxFollowingErrorRad", "silentTravelRad"]
     static let limits = ["minRad", "maxRad", "maxSpeedRadPerSec", "maxAccelRadPerSec2"]
     static let motorTypes = ["stepper", "servo"]
     static let stepper = ["type", "stepLine", "dirLine", "enableLine", "enableActiveLow", "stepsPerRevolution",

@@ -38,6 +38,11 @@ public enum MotionCommand: Equatable, Sendable {
     /// stand if it was following and forgets the subject. Unlike `stop`, it
     /// leaves alone a manual motion that had already replaced following.
     case stopTracking
+    /// Clears a latched motor fault (the stand's closed-loop checks): the
+    /// stand adopts the measured positions, re-enables its drivers and takes
+    /// commands again. Refused while the axes are still stopping. Only the
+    /// stand has faults; the controller alone accepts it and changes nothing.
+    case clearFault
 }
 
 /// Where the link wants the stand to look, from one accepted observation batch:

@@ -146,6 +146,20 @@ public struct MotionController: Sendable {
             if case .tracking = source { end(.cancelled, at: now) }
             tracker.reset()
             return .accepted
+        case .clearFault:
+            return .accepted
+        }
+    }
+
+    /// Puts every axis at rest where it was measured, cancelling what was
+    /// running and forgetting the subject: after a fault, where the commanded
+    /// positions may be far from the axes.
+    public mutating func resynchronize(to measured: PerAxis<Radians>, at now: Seconds) {
+        end(.cancelled, at: now)
+        tracker.reset()
+        source = .velocity(.zero)
+        state = measured.map { axis, position in
+            Limiter.State(position: hardwareLimits[axis] == nil ? 0 : position)
         }
     }
 

@@ -53,6 +53,10 @@ public struct SwivelError: Error, Equatable, Sendable, CustomStringConvertible {
         case confidenceOutOfRange
         case fieldOfViewOutOfRange
         case regionOfInterestOutsideFrame
+        case nonPositiveFaultThreshold
+        case followingErrorFault
+        case encoderSilentFault
+        case faultStillStopping
 
         public var text: String {
             switch self {
@@ -78,6 +82,15 @@ public struct SwivelError: Error, Equatable, Sendable, CustomStringConvertible {
             case .fieldOfViewOutOfRange: "a field of view must be more than 0 and less than π radians"
             case .regionOfInterestOutsideFrame:
                 "a region of interest must have a positive width and height and lie inside the frame (0...1)"
+            case .nonPositiveFaultThreshold: "a fault threshold must be a finite number greater than 0"
+            case .followingErrorFault:
+                "motor fault: the axis is far from where it was commanded (stalled, skipped steps or slipped); "
+                    + "motors are off and motion is refused until the fault is cleared (a host docking clears it)"
+            case .faultStillStopping:
+                "the stand is still stopping after a motor fault; clear the fault once every axis is at rest"
+            case .encoderSilentFault:
+                "motor fault: an encoder did not change while its motor moved (disconnected, or the axis is jammed); "
+                    + "motors are off and motion is refused until the fault is cleared (a host docking clears it)"
             }
         }
     }

@@ -128,6 +128,13 @@ public final class DockAccessory: Sendable, CustomStringConvertible {
         _ = try await command(.setLimits(limits.request))
     }
 
+    /// Clears a latched motor fault (MOTION_STATE's `fault`): the stand
+    /// re-enables its drivers where the axes are and takes motion again. A
+    /// Swivel addition; refused as `busy` while the axes are still stopping.
+    public func clearMotorFault() async throws(SwivelKitError) {
+        _ = try await command(.clearFault)
+    }
+
     /// Back to the board's limits.
     public func resetLimits() async throws(SwivelKitError) {
         _ = try await command(.resetLimits)

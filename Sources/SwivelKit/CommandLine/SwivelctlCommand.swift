@@ -61,6 +61,7 @@ public struct SwivelctlCommand: Equatable, Sendable {
         case velocity(Vector3)
         case move(Move)
         case stop
+        case clearFault
         case animate(AnimationName, wait: Bool)
         case showLimits
         case setLimits(PerAxis<AxisLimit?>)

@@ -41,6 +41,14 @@ public enum SwivelctlHelp {
             name: "stop", summary: "decelerate every axis to rest",
             usage: "swivelctl stop", details: "Always allowed, whoever drives the stand."),
         Command(
+            name: "clear-fault", summary: "clear a motor fault and take motion again",
+            usage: "swivelctl clear-fault",
+            details: """
+                After a stall, lost steps or a silent encoder (status shows the fault) the stand \
+                is stopped with its drivers off and refuses motion. This re-enables them where \
+                the axes are. Refused (busy) while the axes are still stopping.
+                """),
+        Command(
             name: "animate", summary: "play yes, no, wakeup or kapow",
             usage: "swivelctl animate yes|no|wakeup|kapow [--wait] [--json]",
             details: "Starts from the current position. Needs system tracking off."),

@@ -120,6 +120,9 @@ struct SwivelctlParser {
         case "stop":
             try end(json: &json, allowJSON: false)
             return .stop
+        case "clear-fault":
+            try end(json: &json, allowJSON: false)
+            return .clearFault
         case "animate":
             return try animate(json: &json)
         case "limits":

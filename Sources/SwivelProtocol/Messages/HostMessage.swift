@@ -14,6 +14,8 @@ public enum HostMessage: Equatable, Sendable {
     case cancel(requestID: UInt32)
     case setLimits(LimitsRequest)
     case resetLimits
+    /// Clears a latched motor fault (a Swivel addition; DockKit has no faults to clear).
+    case clearFault
     case getState
     case setSystemTracking(enabled: Bool)
     case track(TrackBatch)
@@ -37,6 +39,7 @@ public enum HostMessage: Equatable, Sendable {
         case .cancel: .cancel
         case .setLimits: .setLimits
         case .resetLimits: .resetLimits
+        case .clearFault: .clearFault
         case .getState: .getState
         case .setSystemTracking: .setSystemTracking
         case .track: .track
@@ -51,7 +54,7 @@ public enum HostMessage: Equatable, Sendable {
         var w = ByteWriter()
         switch self {
         case .hello(let hello): hello.encode(to: &w)
-        case .heartbeat, .bye, .stop, .resetLimits, .getState: break
+        case .heartbeat, .bye, .stop, .resetLimits, .getState, .clearFault: break
         case .setAngularVelocity(let v): w.vector(v)
         case .setOrientation(let request): request.encode(to: &w)
         case .animate(let name): w.u8(name.rawValue)
@@ -92,6 +95,7 @@ public enum HostMessage: Equatable, Sendable {
             return .cancel(requestID: r.u32())
         case .setLimits: return .setLimits(try LimitsRequest.decode(from: &r))
         case .resetLimits: return .resetLimits
+        case .clearFault: return .clearFault
         case .getState: return .getState
         case .setSystemTracking:
             try r.require(1, for: id)

@@ -20,6 +20,7 @@ public enum MessageID: UInt8, CaseIterable, Sendable, CustomStringConvertible {
     case resetLimits = 0x26
     case getState = 0x27
     case setSystemTracking = 0x28
+    case clearFault = 0x29
     // Host → accessory, tracking
     case track = 0x30
     case setFramingMode = 0x31
@@ -49,6 +50,7 @@ public enum MessageID: UInt8, CaseIterable, Sendable, CustomStringConvertible {
         case .cancel: "CANCEL"
         case .setLimits: "SET_LIMITS"
         case .resetLimits: "RESET_LIMITS"
+        case .clearFault: "CLEAR_FAULT"
         case .getState: "GET_STATE"
         case .setSystemTracking: "SET_SYSTEM_TRACKING"
         case .track: "TRACK"

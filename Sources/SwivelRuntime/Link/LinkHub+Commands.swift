@@ -90,6 +90,9 @@ extension LinkHub {
             }
         case .resetLimits:
             post(.resetLimits, key: key, from: id)
+        case .clearFault:
+            // Like stop, whoever drives: the stand refuses it while still stopping.
+            post(.clearFault, key: key, from: id)
         case .track(let batch):
             trackFromHost(batch, key: key, from: id, at: now)
         case .setFramingMode(let mode):

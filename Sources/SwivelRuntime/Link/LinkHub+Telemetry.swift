@@ -24,8 +24,17 @@ extension LinkHub {
         return MotionStateReport(
             timeMicroseconds: Self.microseconds(status.time), axes: status.axes,
             positions: vector(status.measured, axes: status.axes), velocities: velocities,
+            fault: Self.wireFault(status.fault),
             systemTrackingEnabled: systemTrackingEnabled,
             moving: velocities != .zero || status.activeMotion != .velocity(.zero))
+    }
+
+    static func wireFault(_ fault: AxisFault?) -> MotionStateReport.Fault {
+        switch fault {
+        case nil: .none
+        case .followingError: .motorFault
+        case .encoderSilent: .encoderMismatch
+        }
     }
 
     func stateReport() -> StateReport {

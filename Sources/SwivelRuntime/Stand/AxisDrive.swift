@@ -62,6 +62,17 @@ public final class AxisDrive {
         }
     }
 
+    /// Declares the axis to be at `position` without moving it (a stepper's
+    /// step count is bookkeeping; a servo's pulse is absolute).
+    func adopt(position: Radians) {
+        guard case .stepper(let stepper) = motor else { return }
+        do {
+            try stepper.rebase(toRadians: position)
+        } catch {
+            driverFaults &+= 1
+        }
+    }
+
     var stepsRateLimited: UInt64 {
         if case .stepper(let stepper) = motor { return stepper.rateLimitedSteps }
         return 0

@@ -28,7 +28,7 @@ public struct SimulatedHardware {
                     stepLine: s.stepLine, directionLine: s.directionLine, enableLine: s.enableLine,
                     enableActiveLow: s.enableActiveLow, microstepsPerRadian: s.microstepsPerRadian,
                     invertDirection: s.invertDirection, naturalFrequencyHz: physics.stepperNaturalFrequencyHz,
-                    dampingRatio: physics.stepperDampingRatio)
+                    dampingRatio: physics.stepperDampingRatio, electricalPeriodMicrosteps: 4 * s.microsteps)
             case .servo(let s):
                 let mapping: ServoPulseMapping
                 do {

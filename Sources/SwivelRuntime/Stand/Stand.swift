@@ -31,11 +31,18 @@ public final class Stand: @unchecked Sendable {
     private let haltedFlag = Atomic(false)
 
     // Loop-thread state.
-    private(set) var controller: MotionController
+    var controller: MotionController
     let drives: [AxisDrive]
-    private var demo: DemoScript?
+    var demo: DemoScript?
     private var origin: MonotonicInstant?
-    private var current = StandStatus()
+    var current = StandStatus()
+    /// Closed-loop checks, one per drive (nil on an axis without an encoder).
+    var faultMonitors: [AxisFaultMonitor?]
+    /// What was commanded over the last ticks: the checks compare each
+    /// measurement with the command planned for its instant.
+    var commandedHistory: CommandedHistory
+    /// When a `clearFault` re-enabled the drivers (stand time); nil otherwise.
+    var faultClearingSince: Seconds?
 
     /// - Parameter playDemo: run the demo until a host command arrives (the simulated board with no host).
     public init(board: Board, hardware: StandHardware, playDemo: Bool, mailboxCapacity: Int = 64) throws(StandSetupError) {
@@ -44,6 +51,10 @@ public final class Stand: @unchecked Sendable {
         leadNanoseconds = periodNanoseconds
         mailbox = CommandMailbox(capacity: mailboxCapacity)
         drives = try hardware.makeDrives(for: board)
+        faultMonitors = try Self.makeFaultMonitors(board: board, drives: drives)
+        // Steps planned at tick k run from lead to lead + period after it, so
+        // the position commanded at k is reached lead/period + 1 ticks later.
+        commandedHistory = CommandedHistory(delayTicks: Int(leadNanoseconds / periodNanoseconds) + 1)
         var initial = PerAxis<Radians>(repeating: 0)
         for drive in drives { initial[drive.axis] = drive.measure() ?? 0 }
         do {
@@ -111,8 +122,14 @@ public final class Stand: @unchecked Sendable {
             demo = nil
             _ = try? controller.apply(.stop, at: time, measured: measured)
         }
+        if current.fault == nil, !current.halting, let fault = checkFaults(measured: measured) {
+            enterFault(fault, at: now, time: time, measured: measured)
+        }
         if current.halting {
             rejectQueuedCommands()
+        } else if let fault = current.fault {
+            answerWhileFaulted(fault, at: now, time: time, measured: measured)
+            finishClearingIfSettled(time: time, measured: measured)
         } else {
             applyQueuedCommands(at: time, measured: measured)
         }
@@ -121,10 +138,15 @@ public final class Stand: @unchecked Sendable {
         }
 
         let commanded = controller.tick(at: time, measured: measured)
+        commandedHistory.record(commanded.map { $1.position })
         let start = now.advanced(byNanoseconds: leadNanoseconds)
         let end = start.advanced(byNanoseconds: periodNanoseconds)
         for drive in drives { drive.drive(to: commanded[drive.axis].position, from: start, until: end) }
 
+        if current.fault != nil, !current.faultDisabled, faultClearingSince == nil, controller.isAtRest {
+            for drive in drives where drive.isEnabled { drive.disable(at: end) }
+            current.faultDisabled = true
+        }
         if current.halting, controller.isAtRest {
             for drive in drives { drive.disable(at: end) }
             current.halted = true

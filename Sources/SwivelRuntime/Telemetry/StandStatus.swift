@@ -43,6 +43,16 @@ public struct StandStatus: Equatable, Sendable {
     public var encoderDroppedEvents: UInt64 = 0
     public var rateLimitedSteps: UInt64 = 0
     public var driverFaults: UInt64 = 0
+    /// The latched motor fault (closed-loop checks), nil when healthy.
+    public var fault: AxisFault?
+    /// The fault's stop is over and every driver is off; `clearFault` may run.
+    public var faultDisabled = false
+    /// The largest |commanded − measured| each axis with an encoder has shown
+    /// since start (or the last cleared fault): what to set the board's
+    /// `maxFollowingErrorRad` above.
+    public var peakFollowingErrorRadians = PerAxis<Radians>(repeating: 0)
+    /// Faults detected since start.
+    public var faultsDetected: UInt64 = 0
 
     public init() {}
 }

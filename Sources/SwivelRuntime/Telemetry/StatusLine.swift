@@ -13,6 +13,12 @@ public enum StatusLine {
             parts.append("\(axis) \(fixed(position, 3, signed: true))\(source) rad \(fixed(velocity, 2, signed: true)) rad/s")
         }
         parts.append(describe(status))
+        if !status.encoderAxes.isEmpty {
+            // What to set faultDetection.maxFollowingErrorRad above.
+            let peaks = [Axis.yaw, .pitch, .roll].filter { status.encoderAxes.contains(AxisSet($0)) }
+                .map { "\($0) \(fixed(status.peakFollowingErrorRadians[$0], 4))" }
+            parts.append("peak following error " + peaks.joined(separator: " ") + " rad")
+        }
         if let loop, loop.ticks > 0 {
             parts.append(
                 "loop p99 wake \(humanDuration(nanoseconds: loop.wakeLatency.percentileNanoseconds(0.99)))"
@@ -26,6 +32,9 @@ public enum StatusLine {
     public static func describe(_ status: StandStatus) -> String {
         if status.halted { return "halted, drivers disabled" }
         if status.halting { return "stopping" }
+        if let fault = status.fault {
+            return (status.faultDisabled ? "MOTOR FAULT, drivers off: " : "MOTOR FAULT, stopping: ") + fault.description
+        }
         if let phase = status.demoPhase { return phase.description }
         switch status.activeMotion {
         case .velocity(let v) where v == .zero: return "holding"

@@ -1,0 +1,32 @@
+/// An axis's closed-loop checks (`faultDetection`): optional, defaults when
+/// absent, and meaningful only with an encoder to check against.
+extension BoardDecoder {
+    /// nil when the section has a problem (reported).
+    func decodeFaultDetection(_ axis: ObjectFields, encoder: Board.Encoder?) -> Board.FaultDetection? {
+        let defaults = Board.FaultDetection.defaults
+        guard axis.has("faultDetection") else { return defaults }
+        guard let section = object(axis, "faultDetection", allowed: BoardKeys.faultDetection, required: true) else {
+            return nil
+        }
+        if !axis.has("encoder") {
+            report(section.path, line: section.line,
+                   "needs an encoder on this axis: without one there is nothing to check the motor against")
+            return nil
+        }
+        let following = number(section, "maxFollowingErrorRad", .above(0, atMost: Double.pi),
+                               default: defaults.maxFollowingErrorRadians)
+        let silent = number(section, "silentTravelRad", .above(0, atMost: Double.pi),
+                            default: defaults.silentTravelRadians)
+        guard let following, let silent else { return nil }
+        // Moving less than a few counts need not change the reading at all.
+        if case .quadrature(let q)? = encoder {
+            let minimum = 4 * 2 * Double.pi / Double(q.countsPerRevolution)
+            if silent.value < minimum {
+                report(silent, "must be at least 4 encoder counts (\(ValueText.rounded(minimum)) rad at "
+                    + "\(q.countsPerRevolution) counts per revolution), found \(ValueText.number(silent.value))")
+                return nil
+            }
+        }
+        return Board.FaultDetection(maxFollowingErrorRadians: following.value, silentTravelRadians: silent.value)
+    }
+}

@@ -1,0 +1,34 @@
+/// Why an axis stopped trusting its motor or its encoder. Latched by the
+/// stand: every motion command is refused with `motorFault` until cleared.
+public enum AxisFault: Equatable, Sendable, CustomStringConvertible {
+    /// The encoder reads far from where the motor was commanded: a stepper
+    /// that stalled or skipped steps, a slipping belt.
+    case followingError(axis: Axis, errorRadians: Radians, limitRadians: Radians)
+    /// The motor was commanded through `travelRadians` and the encoder did
+    /// not change at all: a disconnected encoder, or a jammed axis.
+    case encoderSilent(axis: Axis, travelRadians: Radians)
+
+    public var axis: Axis {
+        switch self {
+        case .followingError(let axis, _, _), .encoderSilent(let axis, _): axis
+        }
+    }
+
+    public var description: String {
+        switch self {
+        case let .followingError(axis, error, limit):
+            "\(axis) is \(Self.format(error)) rad from where it was commanded (limit \(Self.format(limit)) rad): "
+                + "the motor stalled or skipped steps, or the drive slipped"
+        case let .encoderSilent(axis, travel):
+            "\(axis)'s encoder did not change while the motor was commanded through \(Self.format(travel)) rad: "
+                + "the encoder is disconnected or the axis is jammed"
+        }
+    }
+
+    private static func format(_ value: Double) -> String {
+        let scaled = (abs(value) * 1000).rounded()
+        let whole = Int(scaled) / 1000, fraction = Int(scaled) % 1000
+        let digits = String(fraction)
+        return (value < 0 ? "-" : "") + "\(whole)." + String(repeating: "0", count: 3 - digits.count) + digits
+    }
+}

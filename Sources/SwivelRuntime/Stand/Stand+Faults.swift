@@ -1,0 +1,121 @@
+import SwivelBoard
+import SwivelCore
+import SwivelHardware
+
+/// The stand's closed loop: each tick the encoders are checked against what
+/// was commanded for that instant (`AxisFaultMonitor`). A fault latches:
+/// every axis decelerates to rest at its cap, the faulted axis's driver is
+/// disabled at once (a stalled motor is not following anyway), the others
+/// once at rest, the motion state reports it, and every motion command is
+/// refused with `motorFault` until `clearFault`.
+extension Stand {
+    static func makeFaultMonitors(board: Board, drives: [AxisDrive]) throws(StandSetupError) -> [AxisFaultMonitor?] {
+        var monitors: [AxisFaultMonitor?] = []
+        for drive in drives {
+            guard drive.encoder != nil, let config = board.axes.perAxis[drive.axis] else {
+                monitors.append(nil)
+                continue
+            }
+            let detection = config.faultDetection
+            do {
+                monitors.append(try AxisFaultMonitor(axis: drive.axis, parameters: AxisFaultMonitor.Parameters(
+                    maximumFollowingErrorRadians: detection.maxFollowingErrorRadians,
+                    silentTravelRadians: detection.silentTravelRadians)))
+            } catch {
+                throw StandSetupError("\(drive.axis) fault detection: \(error)")
+            }
+        }
+        return monitors
+    }
+
+    /// The first fault any axis shows this tick, or nil. Checked only while
+    /// the drivers are on and the history covers the delay.
+    func checkFaults(measured: PerAxis<Radians>) -> AxisFault? {
+        guard commandedHistory.isFull, !current.halted else { return nil }
+        let expected = commandedHistory.oldest
+        for index in drives.indices where faultMonitors[index] != nil && drives[index].isEnabled {
+            let axis = drives[index].axis
+            current.peakFollowingErrorRadians[axis] = max(
+                current.peakFollowingErrorRadians[axis], abs(expected[axis] - measured[axis]))
+            if let fault = faultMonitors[index]?.check(expected: expected[axis], measured: measured[axis]) {
+                return fault
+            }
+        }
+        return nil
+    }
+
+    func enterFault(_ fault: AxisFault, at now: MonotonicInstant, time: Seconds, measured: PerAxis<Radians>) {
+        current.fault = fault
+        current.faultDisabled = false
+        current.faultsDetected &+= 1
+        demo = nil
+        current.demoPhase = nil
+        _ = try? controller.apply(.stop, at: time, measured: measured)
+        for drive in drives where drive.axis == fault.axis && drive.isEnabled { drive.disable(at: now) }
+    }
+
+    /// While faulted: `clearFault` once at rest, `stop` and `getState`-like
+    /// commands accepted, everything else refused with the fault.
+    func answerWhileFaulted(_ fault: AxisFault, at now: MonotonicInstant, time: Seconds, measured: PerAxis<Radians>) {
+        while let posted = mailbox.nextCommand() {
+            switch posted.command {
+            case .clearFault:
+                guard current.faultDisabled, faultClearingSince == nil else {
+                    current.commandsRejected &+= 1
+                    mailbox.answer(posted.ticket, .failure(SwivelError(.busy, .faultStillStopping, axis: fault.axis)))
+                    continue
+                }
+                beginClearing(at: now, time: time, measured: measured)
+                current.commandsApplied &+= 1
+                mailbox.answer(posted.ticket, .success(.accepted))
+            case .stop, .resetSession, .stopTracking, .trackLost, .resetLimits, .setLimits:
+                // Nothing moves while faulted; these change no motion, so they are
+                // accepted and applied (limits and session state stay coherent).
+                do {
+                    let reply = try controller.apply(posted.command, at: time, measured: measured)
+                    current.commandsApplied &+= 1
+                    mailbox.answer(posted.ticket, .success(reply))
+                } catch {
+                    current.commandsRejected &+= 1
+                    mailbox.answer(posted.ticket, .failure(error))
+                }
+            default:
+                current.commandsRejected &+= 1
+                mailbox.answer(posted.ticket, .failure(AxisFaultMonitor.refusal(for: fault)))
+            }
+        }
+        mailbox.flushReplies()
+    }
+
+    /// How long re-enabled drivers get to pull their rotors onto the field
+    /// before the measured positions are adopted: a stepper re-enabled off
+    /// an equilibrium snaps up to two full steps.
+    static let faultClearSettleSeconds: Seconds = 0.1
+
+    /// Re-enables the drivers where the axes are; the fault clears once they
+    /// have settled (`finishClearing`), with the positions measured then.
+    private func beginClearing(at now: MonotonicInstant, time: Seconds, measured: PerAxis<Radians>) {
+        controller.resynchronize(to: measured, at: time)
+        // At the end of this tick's planned period, as the disables were: an
+        // earlier instant could land before a disable still queued.
+        let end = now.advanced(byNanoseconds: leadNanoseconds + periodNanoseconds)
+        for drive in drives {
+            drive.adopt(position: measured[drive.axis])
+            if !drive.isEnabled { drive.enable(at: end) }
+        }
+        faultClearingSince = time
+    }
+
+    /// Called every tick while faulted: ends a clearing once settled.
+    func finishClearingIfSettled(time: Seconds, measured: PerAxis<Radians>) {
+        guard let since = faultClearingSince, time - since >= Self.faultClearSettleSeconds else { return }
+        controller.resynchronize(to: measured, at: time)
+        for drive in drives { drive.adopt(position: measured[drive.axis]) }
+        for index in faultMonitors.indices { faultMonitors[index]?.reset() }
+        commandedHistory.clear()
+        current.peakFollowingErrorRadians = PerAxis(repeating: 0)
+        current.fault = nil
+        current.faultDisabled = false
+        faultClearingSince = nil
+    }
+}

@@ -1,0 +1,49 @@
+import SwivelCore
+import SwivelProtocol
+@testable import SwivelRuntime
+import Testing
+
+/// A motor fault as a host sees it: MOTION_STATE's fault, ERR motorFault on
+/// motion, and CLEAR_FAULT.
+@Suite struct LinkFaultTests {
+    private func lastMotionState(_ h: LinkHarness, _ id: SessionID) -> MotionStateReport? {
+        h.telemetry(on: id).reversed().lazy.compactMap { message -> MotionStateReport? in
+            if case .motionState(let state) = message { return state }
+            return nil
+        }.first
+    }
+
+    @Test func aHostSeesTheFaultIsRefusedAndClearsIt() throws {
+        let h = try LinkHarness()
+        let id = h.dockedSession()
+        #expect(h.call(.setSystemTracking(enabled: false), on: id)?.isAck == true)
+        #expect(h.call(.setAngularVelocity(Vector3(yaw: 1)), on: id)?.isAck == true)
+        h.run(seconds: 0.3)
+        #expect(lastMotionState(h, id)?.fault == MotionStateReport.Fault.none)
+        try h.virtual.simulation.model.cutEncoder(axis: "yaw")
+        h.run(seconds: 0.3)
+        #expect(lastMotionState(h, id)?.fault == .encoderMismatch)
+
+        guard case .error(let refused)? = h.call(.setAngularVelocity(Vector3(yaw: 0.5)), on: id) else {
+            Issue.record("motion during a fault must be refused")
+            return
+        }
+        #expect(refused.code == .motorFault)
+        #expect(refused.reason.contains("encoder did not change"))
+
+        // At rest by now (1 rad/s stops in under 0.1 s): the clear is accepted,
+        // though the cut encoder will fault again as soon as yaw moves.
+        h.run(seconds: 0.5)
+        #expect(h.call(.clearFault, on: id)?.isAck == true)
+        h.run(seconds: 0.2)
+        #expect(lastMotionState(h, id)?.fault == MotionStateReport.Fault.none)
+        #expect(h.call(.setAngularVelocity(Vector3(pitch: 0.2)), on: id)?.isAck == true)
+    }
+
+    @Test func clearingWithoutAFaultChangesNothing() throws {
+        let h = try LinkHarness()
+        let id = h.dockedSession()
+        #expect(h.call(.clearFault, on: id)?.isAck == true)
+        #expect(h.virtual.stand.status().fault == nil)
+    }
+}
