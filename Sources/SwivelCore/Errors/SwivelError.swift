@@ -57,6 +57,8 @@ public struct SwivelError: Error, Equatable, Sendable, CustomStringConvertible {
         case followingErrorFault
         case encoderSilentFault
         case faultStillStopping
+        case nonPositiveHomingSetting
+        case homingInProgress
 
         public var text: String {
             switch self {
@@ -86,6 +88,8 @@ public struct SwivelError: Error, Equatable, Sendable, CustomStringConvertible {
             case .followingErrorFault:
                 "motor fault: the axis is far from where it was commanded (stalled, skipped steps or slipped); "
                     + "motors are off and motion is refused until the fault is cleared (a host docking clears it)"
+            case .nonPositiveHomingSetting: "a homing speed, backoff or travel must be a finite number greater than 0"
+            case .homingInProgress: "the stand is homing its axes; motion is accepted once every axis is homed"
             case .faultStillStopping:
                 "the stand is still stopping after a motor fault; clear the fault once every axis is at rest"
             case .encoderSilentFault:
