@@ -7,7 +7,7 @@ STRICT := -Xswiftc -warnings-as-errors
 CLANG := $(shell command -v clang 2>/dev/null || echo cc)
 BENCH_OUT := bench/out
 
-.PHONY: all deps build test run release bench clean
+.PHONY: all deps build test run release bench clean install uninstall
 
 all: build
 
@@ -20,6 +20,7 @@ build: deps
 test: deps
 	$(SWIFT) build --build-tests $(STRICT)
 	$(SWIFT) test --skip-build
+	./tests/install-test.sh $(shell $(SWIFT) build --show-bin-path)
 
 # Release mode: the real-time loop is what it will be on the stand.
 # swivelctl is built too: in a second shell, `.build/release/swivelctl watch`.
@@ -36,6 +37,25 @@ release: deps
 	strip -o dist/swiveld .build/release/swiveld
 	strip -o dist/swivelctl .build/release/swivelctl
 	@ls -l dist/swiveld dist/swivelctl
+
+# Installs swiveld and swivelctl in $(PREFIX)/bin, BOARD as /etc/swivel/board.json5
+# (an installed one is kept unless FORCE=1), the systemd unit and the sysusers.d
+# entry for the swivel user; see boards/README.md. With DESTDIR it only stages
+# files: no systemctl, no user. SWIVELD_BIN/SWIVELCTL_BIN install prebuilt
+# binaries instead of building the static release ones.
+PREFIX ?= /usr/local
+DESTDIR ?=
+SWIVELD_BIN ?= dist/swiveld
+SWIVELCTL_BIN ?= dist/swivelctl
+INSTALL_ENV = DESTDIR="$(DESTDIR)" PREFIX="$(PREFIX)" FORCE="$(FORCE)" PURGE="$(PURGE)" \
+	SWIVELD_BIN="$(SWIVELD_BIN)" SWIVELCTL_BIN="$(SWIVELCTL_BIN)" \
+	BOARD="$(if $(filter command line environment,$(origin BOARD)),$(BOARD))"
+
+install: $(if $(filter dist/swiveld,$(SWIVELD_BIN)),release)
+	@$(INSTALL_ENV) ./scripts/install.sh install
+
+uninstall:
+	@$(INSTALL_ENV) ./scripts/install.sh uninstall
 
 # Measures and prints; never asserts. Figures go in docs/BENCHMARKS.md.
 bench: release

@@ -15,12 +15,17 @@ public struct Board: Equatable, Sendable {
     public var simulation: Simulation?
     /// The phone cameras' fields of view, used when an observation comes without intrinsics.
     public var camera: Camera
+    /// The CPU the busy-waiting step thread is pinned to (`loop.stepCore`);
+    /// nil lets the kernel place it. Used only by a `gpiod` board with a stepper.
+    public var stepCore: Int?
 
     public init(
         name: String, hardwareModel: String, backend: Backend, gpioChipLabel: String,
-        loopRateHz: Int, axes: Axes, serialPorts: [SerialPort], simulation: Simulation?, camera: Camera = .defaults
+        loopRateHz: Int, axes: Axes, serialPorts: [SerialPort], simulation: Simulation?, camera: Camera = .defaults,
+        stepCore: Int? = nil
     ) {
         self.camera = camera
+        self.stepCore = stepCore
         self.name = name
         self.hardwareModel = hardwareModel
         self.backend = backend

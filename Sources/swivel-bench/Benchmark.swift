@@ -13,6 +13,7 @@ enum BenchmarkRegistry {
         WakeLatencyBenchmark(),
         TickBenchmark(),
         StepsBenchmark(),
+        StepTimingBenchmark(),
         MemoryBenchmark(),
         BinaryBenchmark(),
         AllocationBenchmark(),

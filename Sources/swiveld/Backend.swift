@@ -43,11 +43,9 @@ enum Backend {
     func start() throws(StandSetupError) {
         #if os(Linux)
         if case .linux(let linux) = self {
-            do {
-                try linux.executor.start()
-            } catch {
-                throw StandSetupError("step executor: \(error.reason)")
-            }
+            let grant = try linux.startStepThread()
+            if let warning = grant.warning { Log.warning(warning) }
+            Log.debug("step thread: SCHED_FIFO \(grant.fifo), CPU \(linux.stepThread.request.cpu.map(String.init) ?? "any") \(grant.affinity)")
         }
         #endif
     }

@@ -6,6 +6,7 @@ import Darwin
 import SwivelBoard
 import SwivelCore
 import SwivelHardware
+import SwivelProtocol
 import SwivelRuntime
 
 /// swiveld: load the board, run the stand on the real-time loop, show what it
@@ -17,6 +18,9 @@ enum Daemon {
     static let exitSoftware: Int32 = 70 // EX_SOFTWARE
 
     static func run(arguments: [String]) -> Int32 {
+        if arguments.first == "check-board" {
+            return CheckBoard.run(arguments: Array(arguments.dropFirst()))
+        }
         let options: Options
         do {
             options = try Options.parse(arguments)
@@ -57,6 +61,14 @@ enum Daemon {
             Log.error("\(error)")
             return exitConfig
         }
+        // Before any hardware is touched: a bad identity file stops nothing that runs.
+        let uuid: WireUUID
+        do {
+            uuid = try IdentitySetup.uuid(options: options, board: board)
+        } catch {
+            Log.error("the stand's identity: \(error)")
+            return exitConfig
+        }
         // The demo is for a simulated stand with no host and no scene; real hardware holds still.
         let playDemo = options.playDemo && board.backend == .simulated && scene == nil
         let backend: Backend
@@ -83,7 +95,7 @@ enum Daemon {
             return exitSoftware
         }
         let endpoints = LinkSetup.endpoints(options: options, board: board, simulated: backend.isSimulated)
-        let hub = LinkHub(stand: stand, configuration: LinkSetup.configuration(board: board))
+        let hub = LinkHub(stand: stand, configuration: LinkSetup.configuration(board: board, uuid: uuid))
         let link: LinkServer
         do {
             link = try LinkServer(hub: hub, endpoints: endpoints, clock: clock)

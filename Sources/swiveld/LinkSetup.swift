@@ -5,6 +5,7 @@ import Darwin
 #endif
 import SwivelBoard
 import SwivelHardware
+import SwivelProtocol
 import SwivelRuntime
 
 /// Turns the options and the board into the link's endpoints and identity.
@@ -36,9 +37,7 @@ enum LinkSetup {
         }
     }
 
-    static func configuration(board: Board) -> LinkConfiguration {
-        let (uuid, stable) = DeviceIdentity.uuid(boardName: board.name)
-        if !stable { Log.warning("no /etc/machine-id: this stand's UUID is random and will change at the next start") }
+    static func configuration(board: Board, uuid: WireUUID) -> LinkConfiguration {
         let configuration = LinkConfiguration(
             identity: DeviceIdentity.identity(board: board, uuid: uuid, heartbeatTimeoutMilliseconds: 1000, motionStateRateHz: 50),
             fieldOfView: board.camera.fieldOfViewTable)

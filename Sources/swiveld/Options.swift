@@ -17,15 +17,19 @@ struct Options: Equatable {
     var scene: String?
     /// nil: the default for the backend. "none" disables it.
     var socketPath: String?
+    /// nil: $STATE_DIRECTORY or /var/lib/swivel on real hardware, none on a simulated board.
+    var stateDirectory: String?
 
     static let usage = """
         usage: swiveld [--board FILE] [--duration SECONDS] [--no-demo] [--verbose]
                        [--serial pty|DEVICE|none] [--baud N] [--pty-link PATH] [--socket PATH|none]
-                       [--vision pty|DEVICE|none] [--vision-link PATH] [--scene FILE|none]
+                       [--state-dir DIR|none] [--vision pty|DEVICE|none] [--vision-link PATH] [--scene FILE|none]
+               swiveld check-board FILE
                swiveld --help | --version
 
         Runs a Swivel stand until SIGINT or SIGTERM, then decelerates it to a stop,
-        disables the motor drivers and exits 0.
+        disables the motor drivers and exits 0. `check-board FILE` only validates a
+        board file, touching no hardware: exit 0 valid, 65 problems, 66 unreadable.
 
           --board FILE        the board file (default: /etc/swivel/board.json5)
           --duration SECONDS  stop by itself after this long, then print a summary
@@ -45,6 +49,10 @@ struct Options: Equatable {
                               with a scene the stand tracks instead of playing the demo
           --socket PATH|none  the local control socket (default /tmp/swivel.sock on a
                               simulated board, /run/swivel/swivel.sock otherwise)
+          --state-dir DIR|none
+                              where the stand keeps its UUID (file device-uuid, made once);
+                              default $STATE_DIRECTORY, else /var/lib/swivel; none on a
+                              simulated board, whose UUID comes from /etc/machine-id
         """
 
     struct UsageError: Error, CustomStringConvertible {
@@ -88,6 +96,9 @@ struct Options: Equatable {
             case "--socket":
                 guard let value = rest.popFirst(), !value.isEmpty else { throw UsageError(description: "--socket needs a path or none") }
                 options.socketPath = value
+            case "--state-dir":
+                guard let value = rest.popFirst(), !value.isEmpty else { throw UsageError(description: "--state-dir needs a directory or none") }
+                options.stateDirectory = value
             case "--no-demo": options.playDemo = false
             case "--verbose", "-v": options.verbose = true
             case "--help", "-h": options.showHelp = true

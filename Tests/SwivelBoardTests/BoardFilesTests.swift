@@ -20,6 +20,9 @@ import Testing
         let files = try Self.boardFiles()
         #expect(files.contains("sim.json5"))
         #expect(files.contains("sim-continuous.json5"))
+        #expect(files.contains("rpi4-stepper-pantilt.json5"))
+        #expect(files.contains("rpi5-stepper-pantilt.json5"))
+        #expect(files.contains("rpizero2w-servo-pantilt.json5"))
     }
 
     @Test(arguments: try boardFiles())

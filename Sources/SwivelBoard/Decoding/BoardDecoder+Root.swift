@@ -13,17 +13,18 @@ extension BoardDecoder {
         let backend = choice(fields, "backend", options: ["simulated", "gpiod"])
             .flatMap { Board.Backend(rawValue: $0.value) }
         let chipLabel = decodeGPIO(fields)
-        let loopRate = decodeLoopRate(fields)
+        let loop = decodeLoop(fields)
+        let loopRate = loop?.rate
         let axes = decodeAxes(fields)
         let serialPorts = decodeSerialPorts(fields)
         let simulation = decodeSimulation(fields, backend: backend, loopRate: loopRate)
         let camera = decodeCamera(fields)
 
         guard let name, let hardwareModel, let backend, let chipLabel, let loopRate, let axes,
-              let serialPorts, case .valid(let simulationModel) = simulation, let camera else { return nil }
+              let serialPorts, case .valid(let simulationModel) = simulation, let camera, let loop else { return nil }
         return Board(name: name.value, hardwareModel: hardwareModel, backend: backend,
                      gpioChipLabel: chipLabel, loopRateHz: loopRate.value, axes: axes,
-                     serialPorts: serialPorts, simulation: simulationModel, camera: camera)
+                     serialPorts: serialPorts, simulation: simulationModel, camera: camera, stepCore: loop.stepCore)
     }
 
     private func decodeHardwareModel(_ fields: ObjectFields) -> String? {
@@ -61,14 +62,5 @@ extension BoardDecoder {
         let isNumber = { (text: Substring) in !text.isEmpty && text.allSatisfy { ("0"..."9").contains($0) } }
         return label.hasPrefix("/dev/") || isNumber(label[...])
             || (label.hasPrefix("gpiochip") && isNumber(label.dropFirst("gpiochip".count)))
-    }
-
-    /// `loop` is optional; without it the loop runs at 1000 Hz.
-    private func decodeLoopRate(_ root: ObjectFields) -> Located<Int>? {
-        guard root.has("loop") else {
-            return Located(value: 1000, path: "loop.rateHz", line: root.line)
-        }
-        guard let loop = object(root, "loop", allowed: BoardKeys.loop, required: false) else { return nil }
-        return integer(loop, "rateHz", in: 100...10000, default: 1000)
     }
 }

@@ -5,7 +5,7 @@ enum BoardKeys {
     static let camera = ["wideAngle", "ultraWide", "telephoto", "other"]
     static let fieldOfView = ["horizontalFovRad", "verticalFovRad"]
     static let gpio = ["chipLabel"]
-    static let loop = ["rateHz"]
+    static let loop = ["rateHz", "stepCore"]
     /// Also the fixed order of pin-conflict checks.
     static let axisNames = ["pitch", "yaw", "roll"]
     static let axis = ["continuous", "limits", "motor", "encoder", "faultDetection"]
@@ -24,6 +24,8 @@ enum BoardKeys {
 
     /// Line offsets on one gpiochip; 512 covers every Raspberry Pi chip with room to spare.
     static let gpioLines = 0...511
+    /// CPU numbers a cpu_set_t can hold (CPU_SETSIZE is 1024).
+    static let cpuCores = 0...1023
     static let microsteps = [1, 2, 4, 8, 16, 32, 64, 128, 256]
     static let bauds = [9600, 19200, 38400, 57600, 115200, 230400, 460800, 500000, 576000, 921600,
                         1000000, 1500000, 2000000]

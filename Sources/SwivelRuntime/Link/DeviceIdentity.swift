@@ -8,7 +8,77 @@ import SwivelCore
 public import SwivelProtocol
 
 /// The identity a stand announces in IDENTITY.
+///
+/// The UUID, in order of precedence:
+/// 1. the state file `<stateDirectory>/device-uuid`, made once with a random
+///    UUID the first time the daemon runs with a state directory, and read
+///    at every start after (survives reboots, reinstalls and board edits);
+/// 2. without a state directory (none given, or it does not exist or cannot
+///    be written), /etc/machine-id mixed with the board's name;
+/// 3. without a machine-id either, random per run (`isStable` false).
+/// A state file that exists but does not hold a UUID is an error, never
+/// replaced: a stand whose identity changed is a stranger to its hosts.
 public enum DeviceIdentity {
+    /// Where a stand's UUID came from.
+    public enum Source: Equatable, Sendable {
+        /// Read from the state file.
+        case stateFile(path: String)
+        /// Made now and written to the state file.
+        case createdStateFile(path: String)
+        case machineID
+        case random
+    }
+
+    public struct ResolvedUUID: Equatable, Sendable {
+        public var uuid: WireUUID
+        public var source: Source
+        /// Why the state directory was not used, when one was given; for a log line.
+        public var fallbackReason: String?
+
+        /// True when the next start announces the same UUID.
+        public var isStable: Bool { source != .random }
+    }
+
+    /// The UUID by the precedence above. Throws only for a state file that
+    /// exists and cannot be read or does not hold a UUID.
+    public static func resolveUUID(
+        boardName: String, stateDirectory: String?, machineIDPath: String = "/etc/machine-id"
+    ) throws(DeviceIdentityError) -> ResolvedUUID {
+        var fallbackReason: String?
+        if let stateDirectory {
+            let path = stateDirectory + "/" + DeviceUUIDFile.name
+            if case .found(let uuid) = try DeviceUUIDFile.load(path) {
+                return ResolvedUUID(uuid: uuid, source: .stateFile(path: path))
+            }
+            if isDirectory(stateDirectory) {
+                let uuid = randomUUID()
+                do {
+                    try DeviceUUIDFile.writeAtomically(uuid, to: path, directory: stateDirectory)
+                    return ResolvedUUID(uuid: uuid, source: .createdStateFile(path: path))
+                } catch {
+                    fallbackReason = error.description
+                }
+            } else {
+                fallbackReason = "the state directory \(stateDirectory) does not exist"
+            }
+        }
+        let machine = uuid(boardName: boardName, machineIDPath: machineIDPath)
+        return ResolvedUUID(uuid: machine.uuid, source: machine.isStable ? .machineID : .random, fallbackReason: fallbackReason)
+    }
+
+    private static func isDirectory(_ path: String) -> Bool {
+        var status = stat()
+        return stat(path, &status) == 0 && status.st_mode & S_IFMT == S_IFDIR
+    }
+
+    /// RFC 9562 version 4.
+    static func randomUUID() -> WireUUID {
+        var random = (0..<16).map { _ in UInt8.random(in: 0...255) }
+        random[6] = (random[6] & 0x0F) | 0x40
+        random[8] = (random[8] & 0x3F) | 0x80
+        return WireUUID(bytes: random) ?? .zero
+    }
+
     /// The UUID comes from /etc/machine-id (systemd writes it once per install)
     /// mixed with the board's name, so it survives reboots and reinstalls of
     /// Swivel but differs between two boards on one machine. Without a
@@ -18,10 +88,7 @@ public enum DeviceIdentity {
             case let text = String(decoding: bytes, as: UTF8.self).filter({ !$0.isWhitespace }),
             !text.isEmpty
         else {
-            var random = (0..<16).map { _ in UInt8.random(in: 0...255) }
-            random[6] = (random[6] & 0x0F) | 0x40  // version 4
-            random[8] = (random[8] & 0x3F) | 0x80
-            return (WireUUID(bytes: random) ?? .zero, false)
+            return (randomUUID(), false)
         }
         return (derived(from: Array(text.utf8) + [0] + Array(boardName.utf8)), true)
     }

@@ -7,15 +7,23 @@ public import SwivelLinux
 /// servo PWM through sysfs, and step pulses emitted by a busy-waiting thread
 /// that replays each tick's planned step times.
 ///
-/// The executor thread spins on the clock between steps, so it keeps one core
-/// busy while the daemon runs; pinning it and giving it real-time priority is
-/// still to come.
+/// The executor thread spins on the clock just before each step; it is pinned
+/// to the board's `loop.stepCore` and runs at SCHED_FIFO where permitted
+/// (`StepThreadPolicy`).
 public struct LinuxHardware {
     public let chip: GPIODChip
     public let executor: BusyWaitStepExecutor
     public let hardware: StandHardware
+    public let stepThread: StepThreadPolicy
 
     public init(board: Board, clock: SystemMonotonicClock) throws(StandSetupError) {
+        // Before the chip is opened: a core this machine lacks is a board
+        // mistake, and nothing has been touched yet.
+        do {
+            stepThread = try StepThreadPolicy(stepCore: board.stepCore)
+        } catch {
+            throw StandSetupError("loop.stepCore: \(error.reason)")
+        }
         do {
             chip = try GPIODChip.open(label: board.gpioChipLabel)
         } catch {
@@ -34,6 +42,15 @@ public struct LinuxHardware {
             pwm = UnavailablePWM(reason: error.reason)
         }
         hardware = StandHardware(chip: chip, pwm: pwm, executor: executor)
+    }
+
+    /// Starts the step thread with its policy; what was not granted is in the result.
+    public func startStepThread() throws(StandSetupError) -> StepThreadGrant {
+        do {
+            return try stepThread.start(executor)
+        } catch {
+            throw StandSetupError("step executor: \(error.reason)")
+        }
     }
 }
 

@@ -16,6 +16,12 @@ import Synchronization
 /// per channel; a full queue refuses the plan (counted in `rejectedPlans`) and
 /// the driver plans the steps again next tick, so the loop thread never waits.
 ///
+/// The thread spins only for the last `spinWindowNanoseconds` before an edge
+/// and sleeps before that and while idle: a thread that spins all the time at
+/// SCHED_FIFO starves its core and the kernel's RT throttling then stops it
+/// for 50 ms of every second. A wake-up later than the window only makes that
+/// edge late; it is never early.
+///
 /// The STEP/DIR lines are handed to the executor thread: while it runs,
 /// nothing else may write them. Channels are added before `start()`.
 public final class BusyWaitStepExecutor: StepExecutor {
@@ -24,15 +30,22 @@ public final class BusyWaitStepExecutor: StepExecutor {
     private let core: BusyWaitCore
     private var thread: ThreadHandle?
 
+    /// - Parameter spinWindowNanoseconds: how long before an edge the thread
+    ///   stops sleeping and spins; 0 spins all the time. Must cover the
+    ///   kernel's wake-up latency for the edge to be on time.
     public init(
-        clock: any MonotonicClock & Sendable, maximumStepsPerPlan: Int = 256, queueDepth: Int = 8
+        clock: any MonotonicClock & Sendable, maximumStepsPerPlan: Int = 256, queueDepth: Int = 8,
+        spinWindowNanoseconds: Int64 = 200_000
     ) throws(HardwareError) {
         guard maximumStepsPerPlan > 0, queueDepth > 0 else {
             throw HardwareError(.invalidConfiguration, "busy-wait executor needs positive plan size and queue depth, got \(maximumStepsPerPlan) and \(queueDepth)")
         }
+        guard spinWindowNanoseconds >= 0 else {
+            throw HardwareError(.invalidConfiguration, "busy-wait executor needs a spin window ≥ 0 ns, got \(spinWindowNanoseconds)")
+        }
         self.maximumStepsPerPlan = maximumStepsPerPlan
         self.queueDepth = queueDepth
-        core = BusyWaitCore(clock: clock)
+        core = BusyWaitCore(clock: clock, spinWindowNanoseconds: spinWindowNanoseconds)
     }
 
     deinit { stop() }
@@ -61,10 +74,13 @@ public final class BusyWaitStepExecutor: StepExecutor {
 
     public var isRunning: Bool { thread != nil }
 
-    public func start() throws(HardwareError) {
+    /// - Parameter setup: runs first on the new thread, before any edge is
+    ///   written: where the owner pins it to a core and sets its priority.
+    public func start(configuringThread setup: (@Sendable () -> Void)? = nil) throws(HardwareError) {
         guard thread == nil else {
             throw HardwareError(.invalidConfiguration, "the busy-wait executor is already running")
         }
+        core.threadSetup = setup
         core.stopRequested.store(false, ordering: .releasing)
         let context = Unmanaged.passRetained(core).toOpaque()
         var handle = emptyThreadHandle()
@@ -104,7 +120,10 @@ public final class BusyWaitStepExecutor: StepExecutor {
 /// while the thread runs (channels are added only while stopped).
 final class BusyWaitCore: @unchecked Sendable {
     let clock: any MonotonicClock & Sendable
+    let spinWindowNanoseconds: Int64
     var queues: [StepPlanQueue] = []
+    /// Set before the thread starts; read once by it.
+    var threadSetup: (@Sendable () -> Void)?
     let stopRequested = Atomic<Bool>(false)
     let submissions = Atomic<UInt64>(0)
     let rejectedPlans = Atomic<UInt64>(0)
@@ -112,9 +131,13 @@ final class BusyWaitCore: @unchecked Sendable {
     let discardedPlans = Atomic<UInt64>(0)
     let maximumLateness = Atomic<Int64>(0)
 
-    init(clock: any MonotonicClock & Sendable) { self.clock = clock }
+    init(clock: any MonotonicClock & Sendable, spinWindowNanoseconds: Int64) {
+        self.clock = clock
+        self.spinWindowNanoseconds = spinWindowNanoseconds
+    }
 
     func run() {
+        threadSetup?()
         while !stopRequested.load(ordering: .acquiring) {
             let seenSubmissions = submissions.load(ordering: .acquiring)
             var earliestQueue = -1
@@ -126,7 +149,14 @@ final class BusyWaitCore: @unchecked Sendable {
                 }
             }
             guard earliestQueue >= 0 else {
-                sched_yield()
+                idle(nanoseconds: spinWindowNanoseconds)
+                continue
+            }
+            // Far from the edge: sleep toward it, at most one window at a time
+            // so a new plan is seen, then rescan.
+            let untilSpin = earliestInstant - spinWindowNanoseconds - clock.now().nanoseconds
+            if spinWindowNanoseconds > 0, untilSpin > 0 {
+                idle(nanoseconds: min(untilSpin, spinWindowNanoseconds))
                 continue
             }
             // Spin to the instant, but rescan if a new plan arrives: it may
@@ -148,5 +178,15 @@ final class BusyWaitCore: @unchecked Sendable {
                 maximumLateness.store(lateness, ordering: .relaxed)
             }
         }
+    }
+
+    /// Sleeps (relative, so any real clock works); 0 only yields.
+    private func idle(nanoseconds: Int64) {
+        guard nanoseconds > 0 else {
+            sched_yield()
+            return
+        }
+        var request = timespec(tv_sec: Int(nanoseconds / 1_000_000_000), tv_nsec: Int(nanoseconds % 1_000_000_000))
+        _ = nanosleep(&request, nil)
     }
 }

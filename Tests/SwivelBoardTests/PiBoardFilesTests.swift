@@ -1,0 +1,81 @@
+import Testing
+@testable import SwivelBoard
+
+/// The Raspberry Pi boards say what their wiring tables in boards/README.md say.
+@Suite struct PiBoardFilesTests {
+    static func load(_ file: String) throws -> Board {
+        try BoardLoader.load(contentsOf: BoardFilesTests.boardsDirectory + "/" + file)
+    }
+
+    static func stepper(_ axis: Board.Axis?) -> Board.Stepper? {
+        guard case .stepper(let stepper)? = axis?.motor else { return nil }
+        return stepper
+    }
+
+    static func servo(_ axis: Board.Axis?) -> Board.Servo? {
+        guard case .servo(let servo)? = axis?.motor else { return nil }
+        return servo
+    }
+
+    static func quadrature(_ axis: Board.Axis?) -> Board.Quadrature? {
+        guard case .quadrature(let encoder)? = axis?.encoder else { return nil }
+        return encoder
+    }
+
+    @Test(arguments: [
+        ("rpi4-stepper-pantilt.json5", "pinctrl-bcm2711", "/dev/ttyS0"),
+        ("rpi5-stepper-pantilt.json5", "pinctrl-rp1", "/dev/ttyAMA0"),
+    ])
+    func stepperBoardsShareTheWiringTable(file: String, chip: String, uart: String) throws {
+        let board = try Self.load(file)
+        #expect(board.backend == .gpiod && board.simulation == nil)
+        #expect(board.gpioChipLabel == chip)
+        #expect(board.stepCore == 3)
+        #expect(board.serialPorts.map(\.device) == [uart])
+        #expect(board.serialPorts.map(\.role) == [.host])
+        #expect(board.axes.roll == nil)
+        let yaw = try #require(Self.stepper(board.axes.yaw))
+        let pitch = try #require(Self.stepper(board.axes.pitch))
+        #expect([yaw.stepLine, yaw.directionLine, yaw.enableLine] == [17, 27, 22])
+        #expect([pitch.stepLine, pitch.directionLine, pitch.enableLine] == [23, 24, 25])
+        #expect(yaw.enableActiveLow && pitch.enableActiveLow)
+        let yawEncoder = try #require(Self.quadrature(board.axes.yaw))
+        let pitchEncoder = try #require(Self.quadrature(board.axes.pitch))
+        #expect([yawEncoder.lineA, yawEncoder.lineB] == [5, 6])
+        #expect([pitchEncoder.lineA, pitchEncoder.lineB] == [16, 26])
+    }
+
+    @Test func theStepperBoardsLeaveThePWMAndI2CPinsFree() throws {
+        for file in ["rpi4-stepper-pantilt.json5", "rpi5-stepper-pantilt.json5"] {
+            let board = try Self.load(file)
+            var used: [Int] = []
+            for axis in [board.axes.yaw, board.axes.pitch] {
+                if let s = Self.stepper(axis) { used += [s.stepLine, s.directionLine] + (s.enableLine.map { [$0] } ?? []) }
+                if let q = Self.quadrature(axis) { used += [q.lineA, q.lineB] }
+            }
+            // GPIO2/3 I2C1, GPIO12/13 PWM0, GPIO14/15 the UART.
+            #expect(Set(used).isDisjoint(with: [2, 3, 12, 13, 14, 15]), "\(file) uses \(used.sorted())")
+        }
+    }
+
+    @Test func theZeroBoardDrivesTwoServosOnThePWMPins() throws {
+        let board = try Self.load("rpizero2w-servo-pantilt.json5")
+        #expect(board.backend == .gpiod)
+        #expect(board.gpioChipLabel == "pinctrl-bcm2835")
+        #expect(board.stepCore == nil)
+        let yaw = try #require(Self.servo(board.axes.yaw))
+        let pitch = try #require(Self.servo(board.axes.pitch))
+        // pwm-2chan: channel 0 on GPIO12, channel 1 on GPIO13, both on pwmchip0.
+        #expect([yaw.pwmChip, yaw.pwmChannel, pitch.pwmChip, pitch.pwmChannel] == [0, 0, 0, 1])
+        #expect(board.axes.yaw?.encoder == nil && board.axes.pitch?.encoder == nil)
+        #expect(pitch.angleAtMinPulseRadians > pitch.angleAtMaxPulseRadians)
+        #expect(board.serialPorts.map(\.device) == ["/dev/ttyS0"])
+    }
+
+    @Test func aBoardWithoutStepCoreLeavesTheStepThreadUnpinned() throws {
+        let board = try BoardLoader.parse(BoardFixture.text, source: "<string>")
+        #expect(board.stepCore == nil)
+        let pinned = try BoardLoader.parse(try BoardFixture.with([("rateHz: 1000", "rateHz: 1000, stepCore: 2")]), source: "<string>")
+        #expect(pinned.stepCore == 2)
+    }
+}

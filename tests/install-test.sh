@@ -1,0 +1,115 @@
+#!/bin/sh
+# `make install` / `make uninstall` into a temporary DESTDIR, with the debug
+# binaries of this build standing in for the static release ones (building
+# those here would take minutes). Run by `make test`; takes a few seconds.
+#   usage: tests/install-test.sh BIN_DIR   (where swiveld and swivelctl are built)
+set -eu
+cd "$(dirname "$0")/.."
+bin=${1:?usage: install-test.sh BIN_DIR}
+[ -x "$bin/swiveld" ] && [ -x "$bin/swivelctl" ] || { echo "install-test: no swiveld/swivelctl in $bin" >&2; exit 1; }
+
+work=$(mktemp -d /tmp/swivel-install-test.XXXXXX)
+trap 'rm -rf "$work"' EXIT
+failures=0
+check() { # check DESCRIPTION COMMAND...
+    description=$1; shift
+    if "$@" >/dev/null 2>&1; then :; else echo "install-test: FAIL: $description" >&2; failures=$((failures + 1)); fi
+}
+mode_is() { [ "$(stat -c %a "$2")" = "$1" ]; }
+has_line() { grep -qxF "$2" "$1"; }
+
+# Anything that would reach outside DESTDIR is a stand-in that records its call.
+mkdir "$work/fakebin"
+for tool in systemctl useradd usermod systemd-sysusers sudo; do
+    printf '#!/bin/sh\necho "%s $*" >> "%s/calls"\n' "$tool" "$work" > "$work/fakebin/$tool"
+    chmod +x "$work/fakebin/$tool"
+done
+run_make() { PATH="$work/fakebin:$PATH" make --no-print-directory -s "$@" \
+    SWIVELD_BIN="$bin/swiveld" SWIVELCTL_BIN="$bin/swivelctl"; }
+
+root="$work/root"
+pi4=boards/rpi4-stepper-pantilt.json5
+pi5=boards/rpi5-stepper-pantilt.json5
+unit="$root/etc/systemd/system/swiveld.service"
+
+echo "install-test: make install DESTDIR=$root BOARD=$pi4"
+run_make install DESTDIR="$root" BOARD="$pi4" > "$work/install.out"
+check "swiveld installed, 0755" mode_is 755 "$root/usr/local/bin/swiveld"
+check "swivelctl installed, 0755" mode_is 755 "$root/usr/local/bin/swivelctl"
+check "swiveld is the given binary" cmp "$bin/swiveld" "$root/usr/local/bin/swiveld"
+check "board installed, 0644" mode_is 644 "$root/etc/swivel/board.json5"
+check "board is BOARD" cmp "$pi4" "$root/etc/swivel/board.json5"
+check "unit installed, 0644" mode_is 644 "$unit"
+check "sysusers.d entry installed, 0644" mode_is 644 "$root/etc/sysusers.d/swivel.conf"
+check "the install printed the board's summary" grep -q "valid: 'Swivel Pi 4 Stepper Pan/Tilt'" "$work/install.out"
+for line in \
+    "ExecStart=/usr/local/bin/swiveld --board /etc/swivel/board.json5 --socket /run/swivel/swivel.sock" \
+    "User=swivel" "RuntimeDirectory=swivel" "StateDirectory=swivel" "Restart=on-failure" \
+    "LimitRTPRIO=49" "LimitMEMLOCK=infinity" "NoNewPrivileges=yes" "ProtectSystem=strict" \
+    "ProtectHome=yes" "PrivateTmp=yes" "DevicePolicy=closed" "DeviceAllow=char-gpiochip rw" \
+    "DeviceAllow=char-ttyS rw" "DeviceAllow=char-ttyAMA rw" "DeviceAllow=char-i2c rw" \
+    "ReadWritePaths=-/sys/class/pwm -/sys/devices/platform" "WantedBy=multi-user.target"; do
+    check "unit has '$line'" has_line "$unit" "$line"
+done
+check "no @BINDIR@ left in the unit" sh -c "! grep -q @BINDIR@ '$unit'"
+check "sysusers.d makes the swivel user" has_line "$root/etc/sysusers.d/swivel.conf" 'u swivel - "Swivel camera stand daemon" /var/lib/swivel /usr/sbin/nologin'
+for group in gpio dialout i2c; do
+    check "swivel joins $group" has_line "$root/etc/sysusers.d/swivel.conf" "m swivel $group"
+done
+check "the installed swiveld accepts the installed board" "$root/usr/local/bin/swiveld" check-board "$root/etc/swivel/board.json5"
+
+if command -v systemd-analyze >/dev/null 2>&1; then
+    # verify checks that ExecStart='s program exists: point it into DESTDIR.
+    mkdir "$work/verify"
+    sed "s|/usr/local/bin/|$root/usr/local/bin/|g" "$unit" > "$work/verify/swiveld.service"
+    if systemd-analyze verify --man=no "$work/verify/swiveld.service" > "$work/verify.out" 2>&1 \
+        && ! grep -q . "$work/verify.out"; then
+        echo "install-test: systemd-analyze verify: the unit is clean"
+    else
+        echo "install-test: FAIL: systemd-analyze verify:" >&2; cat "$work/verify.out" >&2
+        failures=$((failures + 1))
+    fi
+else
+    echo "install-test: skipping systemd-analyze verify: systemd-analyze is not installed"
+fi
+
+echo "install-test: a second install keeps the board unless FORCE=1"
+run_make install DESTDIR="$root" BOARD="$pi5" > "$work/again.out"
+check "board kept" cmp "$pi4" "$root/etc/swivel/board.json5"
+check "and it says so" grep -q "kept the existing $root/etc/swivel/board.json5 (FORCE=1 replaces it with $pi5)" "$work/again.out"
+run_make install DESTDIR="$root" > /dev/null
+check "an upgrade without BOARD keeps the board" cmp "$pi4" "$root/etc/swivel/board.json5"
+run_make install DESTDIR="$root" BOARD="$pi5" FORCE=1 > /dev/null
+check "FORCE=1 replaces it" cmp "$pi5" "$root/etc/swivel/board.json5"
+
+echo "install-test: refusals install nothing"
+fresh="$work/fresh"
+check "a simulated board is refused" sh -c "! PATH='$work/fakebin:$PATH' make -s install DESTDIR='$fresh' BOARD=boards/sim.json5 SWIVELD_BIN='$bin/swiveld' SWIVELCTL_BIN='$bin/swivelctl' 2>'$work/sim.err'"
+check "saying why" grep -q "is a simulated board" "$work/sim.err"
+check "no BOARD on a fresh install is refused" sh -c "! PATH='$work/fakebin:$PATH' make -s install DESTDIR='$fresh' SWIVELD_BIN='$bin/swiveld' SWIVELCTL_BIN='$bin/swivelctl' 2>/dev/null"
+sed 's/stepLine: 23/stepPin: 23/' "$pi4" > "$work/broken.json5"
+check "an invalid board is refused" sh -c "! PATH='$work/fakebin:$PATH' make -s install DESTDIR='$fresh' BOARD='$work/broken.json5' SWIVELD_BIN='$bin/swiveld' SWIVELCTL_BIN='$bin/swivelctl' 2>'$work/broken.err'"
+check "naming the key" grep -q "axes.pitch.motor.stepPin" "$work/broken.err"
+check "nothing was staged" sh -c "[ ! -e '$fresh' ] || [ -z \"\$(find '$fresh' -type f)\" ]"
+
+echo "install-test: make uninstall DESTDIR=$root"
+mkdir -p "$root/var/lib/swivel" && echo "uuid" > "$root/var/lib/swivel/device-uuid"
+run_make uninstall DESTDIR="$root" > /dev/null
+for file in usr/local/bin/swiveld usr/local/bin/swivelctl etc/systemd/system/swiveld.service etc/sysusers.d/swivel.conf; do
+    check "$file removed" test ! -e "$root/$file"
+done
+check "board kept without PURGE=1" test -f "$root/etc/swivel/board.json5"
+check "state kept without PURGE=1" test -f "$root/var/lib/swivel/device-uuid"
+run_make uninstall DESTDIR="$root" PURGE=1 > /dev/null
+check "PURGE=1 removes the board" test ! -e "$root/etc/swivel"
+check "PURGE=1 removes the state" test ! -e "$root/var/lib/swivel"
+check "no file is left" test -z "$(find "$root" -type f)"
+
+check "with DESTDIR nothing called systemctl, useradd, systemd-sysusers or sudo" test ! -e "$work/calls"
+[ ! -e "$work/calls" ] || cat "$work/calls" >&2
+
+if [ "$failures" -ne 0 ]; then
+    echo "install-test: $failures check(s) failed" >&2
+    exit 1
+fi
+echo "install-test: all checks passed"
