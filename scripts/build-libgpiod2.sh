@@ -58,6 +58,8 @@ sources=$(ls "$src"/lib/*.c | sort)
 # shellcheck disable=SC2086
 "$cc" -shared -fPIC -O2 -std=gnu11 -D_GNU_SOURCE -DGPIOD_VERSION_STR="\"$libversion\"" \
 	-fvisibility=hidden -I "$src/include" -I "$src/lib" \
-	-Wl,-soname,libgpiod.so.3 -o "$prefix/lib/libgpiod.so" $sources
+	-Wl,-soname,libgpiod.so.3 -o "$prefix/lib/libgpiod.so.3" $sources
+# The linker looks for libgpiod.so; the loader for the soname, as on Debian 13.
+ln -sf libgpiod.so.3 "$prefix/lib/libgpiod.so"
 cp "$src/include/gpiod.h" "$prefix/include/gpiod.h"
-echo "libgpiod $libversion (from PyPI gpiod $version) in $prefix: lib/libgpiod.so, include/gpiod.h"
+echo "libgpiod $libversion (from PyPI gpiod $version) in $prefix: lib/libgpiod.so.3 (and libgpiod.so), include/gpiod.h"
