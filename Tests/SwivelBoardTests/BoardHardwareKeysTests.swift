@@ -41,7 +41,7 @@ import Testing
                [("axes.yaw.encoder.i2cBus", 11, "required key is missing")]),
         BrokenBoardTests.broken("a quadrature key on an AS5600",
                [(yawEncoder, #"{ type: "as5600", i2cBus: 1, aLine: 5 }"#)],
-               [("axes.yaw.encoder.aLine", 11, #"aLine belongs to an quadrature encoder, and this encoder's type is "as5600""#)]),
+               [("axes.yaw.encoder.aLine", 11, #"aLine belongs to a quadrature encoder, and this encoder's type is "as5600""#)]),
         BrokenBoardTests.broken("an AS5600 key on a quadrature encoder",
                [(yawEncoder, #"{ type: "quadrature", aLine: 5, bLine: 6, countsPerRevolution: 8192, i2cBus: 1 }"#)],
                [("axes.yaw.encoder.i2cBus", 11, #"i2cBus belongs to an as5600 encoder, and this encoder's type is "quadrature""#)]),

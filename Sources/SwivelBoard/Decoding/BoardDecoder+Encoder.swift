@@ -10,9 +10,9 @@ extension BoardDecoder {
         }
         let isQuadrature = type.value == "quadrature"
         let otherKeys = isQuadrature ? BoardKeys.as5600 : BoardKeys.quadrature
-        let otherType = isQuadrature ? "as5600" : "quadrature"
+        let otherKind = isQuadrature ? "an as5600" : "a quadrature"
         rejectUnknownKeys(encoder, allowed: isQuadrature ? BoardKeys.quadrature : BoardKeys.as5600) { key in
-            otherKeys.contains(key) ? "\(key) belongs to an \(otherType) encoder, and this encoder's type is \"\(type.value)\"" : nil
+            otherKeys.contains(key) ? "\(key) belongs to \(otherKind) encoder, and this encoder's type is \"\(type.value)\"" : nil
         }
         if isQuadrature {
             return decodeQuadrature(encoder).map(Board.Encoder.quadrature)
