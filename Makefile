@@ -7,7 +7,7 @@ STRICT := -Xswiftc -warnings-as-errors
 CLANG := $(shell command -v clang 2>/dev/null || echo cc)
 BENCH_OUT := bench/out
 
-.PHONY: all deps build test run release bench clean install uninstall
+.PHONY: all deps build test run release bench clean install uninstall check-libgpiod2
 
 all: build
 
@@ -63,6 +63,15 @@ bench: release
 	@mkdir -p $(BENCH_OUT)
 	$(CLANG) -O2 -o $(BENCH_OUT)/nanosleep_loop bench/c/nanosleep_loop.c
 	./.build/release/swivel-bench --c-loop $(BENCH_OUT)/nanosleep_loop --binary dist/swiveld --board $(BOARD) $(ARGS)
+
+# Compiles the GPIO shim's libgpiod 2.x branch against libgpiod 2.x built from
+# PyPI's `gpiod` sdist, links a probe and runs it. Needs the network, so it is
+# not part of `make test`.
+check-libgpiod2: deps
+	@prefix=$$(mktemp -d "$${TMPDIR:-/tmp}/swivel-gpiod2-prefix.XXXXXX") && \
+	trap 'rm -rf "$$prefix"' EXIT && \
+	./scripts/build-libgpiod2.sh "$$prefix" && \
+	SWIVEL_LIBGPIOD2_PREFIX="$$prefix" $(SWIFT) test --filter LibgpiodV2ShimTests
 
 clean:
 	$(SWIFT) package clean

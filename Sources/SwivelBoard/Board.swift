@@ -150,10 +150,17 @@ public struct Board: Equatable, Sendable {
         }
     }
 
-    /// A hobby servo on a PWM channel: pulse width maps linearly to angle.
+    /// A hobby servo: pulse width maps linearly to angle.
     public struct Servo: Equatable, Sendable {
-        public var pwmChip: Int
-        public var pwmChannel: Int
+        /// Where the pulses come from.
+        public enum Output: Equatable, Sendable {
+            /// A Linux PWM channel: `/sys/class/pwm/pwmchip<chip>/pwm<channel>`.
+            case hardwarePWM(chip: Int, channel: Int)
+            /// A GPIO line toggled by a user-space thread: jittery, the fallback.
+            case softwarePWM(line: Int)
+        }
+
+        public var output: Output
         public var periodMicroseconds: Int
         public var minPulseMicroseconds: Int
         public var maxPulseMicroseconds: Int
@@ -162,20 +169,28 @@ public struct Board: Equatable, Sendable {
         /// Axis angle at `maxPulseMicroseconds`.
         public var angleAtMaxPulseRadians: Double
 
-        public init(pwmChip: Int, pwmChannel: Int, periodMicroseconds: Int, minPulseMicroseconds: Int,
+        public init(output: Output, periodMicroseconds: Int, minPulseMicroseconds: Int,
                     maxPulseMicroseconds: Int, angleAtMinPulseRadians: Double, angleAtMaxPulseRadians: Double) {
-            self.pwmChip = pwmChip
-            self.pwmChannel = pwmChannel
+            self.output = output
             self.periodMicroseconds = periodMicroseconds
             self.minPulseMicroseconds = minPulseMicroseconds
             self.maxPulseMicroseconds = maxPulseMicroseconds
             self.angleAtMinPulseRadians = angleAtMinPulseRadians
             self.angleAtMaxPulseRadians = angleAtMaxPulseRadians
         }
+
+        /// A servo on a hardware PWM channel.
+        public init(pwmChip: Int, pwmChannel: Int, periodMicroseconds: Int, minPulseMicroseconds: Int,
+                    maxPulseMicroseconds: Int, angleAtMinPulseRadians: Double, angleAtMaxPulseRadians: Double) {
+            self.init(output: .hardwarePWM(chip: pwmChip, channel: pwmChannel), periodMicroseconds: periodMicroseconds,
+                      minPulseMicroseconds: minPulseMicroseconds, maxPulseMicroseconds: maxPulseMicroseconds,
+                      angleAtMinPulseRadians: angleAtMinPulseRadians, angleAtMaxPulseRadians: angleAtMaxPulseRadians)
+        }
     }
 
     public enum Encoder: Equatable, Sendable {
         case quadrature(Quadrature)
+        case as5600(AS5600)
     }
 
     /// An incremental A/B encoder, decoded x4.
@@ -194,6 +209,31 @@ public struct Board: Equatable, Sendable {
         }
 
         public var countsPerRadian: Double { Double(countsPerRevolution) / (2 * Double.pi) }
+    }
+
+    /// An AS5600 magnetic angle sensor on an I2C bus (12 bits per sensor turn).
+    public struct AS5600: Equatable, Sendable {
+        /// N of `/dev/i2c-N`.
+        public var i2cBus: Int
+        /// 7-bit address; the AS5600's is fixed at 0x36.
+        public var address: Int
+        /// Sensor (magnet) turns per axis turn.
+        public var gearRatio: Double
+        public var invert: Bool
+        /// The axis angle the sensor reports when the axis is at its zero.
+        public var zeroOffsetRadians: Double
+        /// Readings per second on the sensor's reader thread.
+        public var sampleRateHz: Int
+
+        public init(i2cBus: Int, address: Int, gearRatio: Double, invert: Bool, zeroOffsetRadians: Double,
+                    sampleRateHz: Int) {
+            self.i2cBus = i2cBus
+            self.address = address
+            self.gearRatio = gearRatio
+            self.invert = invert
+            self.zeroOffsetRadians = zeroOffsetRadians
+            self.sampleRateHz = sampleRateHz
+        }
     }
 
     public struct SerialPort: Equatable, Sendable {

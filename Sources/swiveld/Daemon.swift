@@ -192,10 +192,19 @@ enum Daemon {
             case .stepper(let s):
                 line += "stepper STEP \(s.stepLine) DIR \(s.directionLine) EN \(s.enableLine.map(String.init) ?? "none"), \(fixed(s.microstepsPerRadian, 1)) microsteps/rad, ≤ \(s.maxStepRateHz) steps/s"
             case .servo(let s):
-                line += "servo pwmchip\(s.pwmChip)/pwm\(s.pwmChannel), \(s.minPulseMicroseconds)–\(s.maxPulseMicroseconds) µs ↔ \(s.angleAtMinPulseRadians)…\(s.angleAtMaxPulseRadians) rad"
+                switch s.output {
+                case .hardwarePWM(let chip, let channel): line += "servo pwmchip\(chip)/pwm\(channel), "
+                case .softwarePWM(let gpioLine): line += "servo on software PWM line \(gpioLine) (jittery), "
+                }
+                line += "\(s.minPulseMicroseconds)–\(s.maxPulseMicroseconds) µs ↔ \(s.angleAtMinPulseRadians)…\(s.angleAtMaxPulseRadians) rad"
             }
-            if case .quadrature(let q) = axis.encoder {
+            switch axis.encoder {
+            case .quadrature(let q):
                 line += "; quadrature encoder A \(q.lineA) B \(q.lineB), \(q.countsPerRevolution) counts/rev"
+            case .as5600(let sensor):
+                line += "; AS5600 on /dev/i2c-\(sensor.i2cBus) address \(sensor.address), gear \(sensor.gearRatio), \(sensor.sampleRateHz) Hz"
+            case nil:
+                break
             }
             lines.append(line)
         }

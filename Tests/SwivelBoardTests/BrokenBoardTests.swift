@@ -133,7 +133,7 @@ import Testing
                [("backend", 4, #"expected one of "simulated", "gpiod", found "simulate"; did you mean "simulated"?"#)]),
         broken("an unknown encoder type",
                [(#"type: "quadrature", aLine: 5"#, #"type: "absolute", aLine: 5"#)],
-               [("axes.yaw.encoder.type", 11, #"expected one of "quadrature", found "absolute""#)]),
+               [("axes.yaw.encoder.type", 11, #"expected one of "quadrature", "as5600", found "absolute""#)]),
 
         // Limits and continuity.
         broken("minRad not below maxRad",

@@ -66,7 +66,8 @@ import Testing
         let yaw = try #require(Self.servo(board.axes.yaw))
         let pitch = try #require(Self.servo(board.axes.pitch))
         // pwm-2chan: channel 0 on GPIO12, channel 1 on GPIO13, both on pwmchip0.
-        #expect([yaw.pwmChip, yaw.pwmChannel, pitch.pwmChip, pitch.pwmChannel] == [0, 0, 0, 1])
+        #expect(yaw.output == .hardwarePWM(chip: 0, channel: 0))
+        #expect(pitch.output == .hardwarePWM(chip: 0, channel: 1))
         #expect(board.axes.yaw?.encoder == nil && board.axes.pitch?.encoder == nil)
         #expect(pitch.angleAtMinPulseRadians > pitch.angleAtMaxPulseRadians)
         #expect(board.serialPorts.map(\.device) == ["/dev/ttyS0"])

@@ -18,6 +18,7 @@ extension BoardDecoder {
         }
         reportLineConflicts()
         reportPwmConflicts()
+        reportI2CConflicts()
         guard allValid else { return nil }
         return Board.Axes(pitch: decoded["pitch"], yaw: decoded["yaw"], roll: decoded["roll"])
     }
@@ -33,7 +34,7 @@ extension BoardDecoder {
         let isContinuous = continuous.map { $0.value && name == "yaw" } ?? false
         let limits = decodeLimits(axis, continuous: isContinuous)
         let motor = decodeMotor(axis, limits: limits, continuous: isContinuous ? continuous : nil)
-        let encoder = axis.has("encoder") ? decodeEncoder(axis) : nil
+        let encoder = axis.has("encoder") ? decodeEncoder(axis, limits: limits) : nil
         let faultDetection = decodeFaultDetection(axis, encoder: encoder)
         guard let continuous, let limitsModel = limits.model, let motor, let faultDetection,
               encoder != nil || !axis.has("encoder") else { return nil }

@@ -1,12 +1,7 @@
 /// A hobby servo on a PWM channel and the checks that tie it to its axis.
 extension BoardDecoder {
     func decodeServo(_ motor: ObjectFields, limits: LimitsRead, continuous: Located<Bool>?) -> Board.Servo? {
-        let chip = integer(motor, "pwmChip", in: 0...63)
-        let channel = integer(motor, "pwmChannel", in: 0...63)
-        if let chip, let channel {
-            pwmUses.append(PwmUse(chip: chip.value, channel: channel.value, motorPath: motor.path,
-                                  path: channel.path, fileLine: channel.line))
-        }
+        let output = decodeServoOutput(motor)
         let period = integer(motor, "periodUs", in: 2500...100_000, default: 20_000)
         let minPulse = integer(motor, "minPulseUs", in: 100...100_000)
         let maxPulse = integer(motor, "maxPulseUs", in: 100...100_000)
@@ -36,12 +31,38 @@ extension BoardDecoder {
             consistent = false
         }
 
-        guard consistent, let chip, let channel, let period, let minPulse, let maxPulse, let angleAtMin,
+        guard consistent, let output, let period, let minPulse, let maxPulse, let angleAtMin,
               let angleAtMax else { return nil }
         return Board.Servo(
-            pwmChip: chip.value, pwmChannel: channel.value, periodMicroseconds: period.value,
+            output: output, periodMicroseconds: period.value,
             minPulseMicroseconds: minPulse.value, maxPulseMicroseconds: maxPulse.value,
             angleAtMinPulseRadians: angleAtMin.value, angleAtMaxPulseRadians: angleAtMax.value)
+    }
+
+    /// Exactly one of: a hardware PWM channel (`pwmChip` and `pwmChannel`),
+    /// or a GPIO line toggled in software (`softwarePwmLine`).
+    private func decodeServoOutput(_ motor: ObjectFields) -> Board.Servo.Output? {
+        if let software = motor.member("softwarePwmLine") {
+            let hardwareKeys = ["pwmChip", "pwmChannel"].filter(motor.has)
+            guard hardwareKeys.isEmpty else {
+                report(motor.path(of: "softwarePwmLine"), line: software.value.line,
+                       "give either softwarePwmLine or pwmChip and pwmChannel, not both (this motor also has "
+                       + "\(ValueText.list(hardwareKeys)))")
+                return nil
+            }
+            return gpioLine(motor, "softwarePwmLine", required: true).map { .softwarePWM(line: $0.value) }
+        }
+        if !motor.has("pwmChip"), !motor.has("pwmChannel") {
+            report(motor.path(of: "pwmChip"), line: motor.line,
+                   "required key is missing: a servo needs pwmChip and pwmChannel (hardware PWM) or softwarePwmLine")
+            return nil
+        }
+        let chip = integer(motor, "pwmChip", in: 0...63)
+        let channel = integer(motor, "pwmChannel", in: 0...63)
+        guard let chip, let channel else { return nil }
+        pwmUses.append(PwmUse(chip: chip.value, channel: channel.value, motorPath: motor.path,
+                              path: channel.path, fileLine: channel.line))
+        return .hardwarePWM(chip: chip.value, channel: channel.value)
     }
 
     /// The axis can only be commanded where the servo can go.

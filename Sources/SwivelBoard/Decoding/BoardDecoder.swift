@@ -7,6 +7,7 @@ final class BoardDecoder {
     /// an axis, so conflict messages do not depend on file order.
     var lineUses: [LineUse] = []
     var pwmUses: [PwmUse] = []
+    var i2cUses: [I2CUse] = []
 
     func report(_ keyPath: String, line: Int?, _ reason: String) {
         problems.append(BoardProblem(keyPath: keyPath, line: line, reason: reason))

@@ -15,13 +15,21 @@ enum BoardKeys {
     static let stepper = ["type", "stepLine", "dirLine", "enableLine", "enableActiveLow", "stepsPerRevolution",
                           "microsteps", "gearRatio", "invertDirection", "maxStepRateHz", "minPulseWidthNs",
                           "dirSetupNs"]
-    static let servo = ["type", "pwmChip", "pwmChannel", "periodUs", "minPulseUs", "maxPulseUs",
+    static let servo = ["type", "pwmChip", "pwmChannel", "softwarePwmLine", "periodUs", "minPulseUs", "maxPulseUs",
                         "angleAtMinPulseRad", "angleAtMaxPulseRad"]
-    static let encoder = ["type", "aLine", "bLine", "countsPerRevolution", "invert"]
+    static let encoderTypes = ["quadrature", "as5600"]
+    static let quadrature = ["type", "aLine", "bLine", "countsPerRevolution", "invert"]
+    static let as5600 = ["type", "i2cBus", "address", "gearRatio", "invert", "zeroOffsetRad", "sampleRateHz"]
     static let serialPort = ["role", "device", "baud"]
     static let simulation = ["stepperNaturalFrequencyHz", "stepperDampingRatio", "servoSlewRadPerSec",
                              "integrationStepUs"]
 
+    /// Linux I2C bus numbers (`/dev/i2c-N`).
+    static let i2cBuses = 0...63
+    /// 7-bit addresses outside the reserved ranges.
+    static let i2cAddresses = 0x08...0x77
+    /// One AS5600 sample takes about 150 µs at a 400 kHz bus clock.
+    static let as5600SampleRatesHz = 10...5_000
     /// Line offsets on one gpiochip; 512 covers every Raspberry Pi chip with room to spare.
     static let gpioLines = 0...511
     /// CPU numbers a cpu_set_t can hold (CPU_SETSIZE is 1024).

@@ -34,6 +34,12 @@ enum ValueText {
         return number((value * 1000).rounded() / 1000)
     }
 
+    /// An I2C address as datasheets write it: 0x36.
+    static func hexByte(_ value: Int) -> String {
+        let digits = String(value, radix: 16)
+        return "0x" + (digits.count < 2 ? "0" + digits : digits)
+    }
+
     static func list(_ items: [String]) -> String {
         items.joined(separator: ", ")
     }

@@ -41,7 +41,7 @@ public struct LinuxHardware {
             // Only a board with a servo needs PWM; say why when one asks.
             pwm = UnavailablePWM(reason: error.reason)
         }
-        hardware = StandHardware(chip: chip, pwm: pwm, executor: executor)
+        hardware = StandHardware(chip: chip, pwm: pwm, executor: executor, i2c: LinuxI2CBus(), softwarePWMClock: clock)
     }
 
     /// Starts the step thread with its policy; what was not granted is in the result.

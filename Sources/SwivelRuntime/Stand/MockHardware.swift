@@ -24,8 +24,13 @@ public struct MockHardware {
             case .stepper(let s):
                 highestLine = max(highestLine, s.stepLine, s.directionLine, s.enableLine ?? 0)
             case .servo(let s):
-                pwmChips = max(pwmChips, s.pwmChip + 1)
-                pwmChannels = max(pwmChannels, s.pwmChannel + 1)
+                switch s.output {
+                case .hardwarePWM(let chip, let channel):
+                    pwmChips = max(pwmChips, chip + 1)
+                    pwmChannels = max(pwmChannels, channel + 1)
+                case .softwarePWM(let line):
+                    highestLine = max(highestLine, line)
+                }
             }
             if case .quadrature(let q) = axis.encoder { highestLine = max(highestLine, q.lineA, q.lineB) }
         }

@@ -30,6 +30,10 @@ public struct SimulatedHardware {
                     invertDirection: s.invertDirection, naturalFrequencyHz: physics.stepperNaturalFrequencyHz,
                     dampingRatio: physics.stepperDampingRatio, electricalPeriodMicrosteps: 4 * s.microsteps)
             case .servo(let s):
+                guard case .hardwarePWM(let pwmChip, let pwmChannel) = s.output else {
+                    throw StandSetupError("\(name): the simulated servo is driven through a PWM channel; "
+                        + "software PWM (softwarePwmLine) runs only on the gpiod backend")
+                }
                 let mapping: ServoPulseMapping
                 do {
                     mapping = try ServoPulseMapping(
@@ -40,7 +44,7 @@ public struct SimulatedHardware {
                 } catch {
                     throw StandSetupError("\(name): \(error)")
                 }
-                motor = .servo(pwmChip: s.pwmChip, pwmChannel: s.pwmChannel, mapping: mapping,
+                motor = .servo(pwmChip: pwmChip, pwmChannel: pwmChannel, mapping: mapping,
                                slewRadiansPerSecond: physics.servoSlewRadiansPerSecond)
             }
             var encoder: SimulatedAxisSpec.Encoder?
@@ -52,7 +56,7 @@ public struct SimulatedHardware {
         let mock = try MockHardware(board: board, clock: clock, transitionLogCapacity: transitionLogCapacity)
         chip = mock.chip
         pwm = mock.pwm
-        hardware = mock.hardware
+        var hardware = mock.hardware
         do {
             // Before any encoder line is requested: the model sets their starting levels.
             model = try SimulatedStand(
@@ -61,5 +65,8 @@ public struct SimulatedHardware {
         } catch {
             throw StandSetupError("simulated stand: \(error)")
         }
+        // The AS5600s read the model, so they come after it.
+        hardware.i2c = SimulatedI2CBus(board: board, model: model)
+        self.hardware = hardware
     }
 }

@@ -1,0 +1,109 @@
+import Synchronization
+
+/// A servo signal toggled on a plain GPIO output from a thread that sleeps to
+/// absolute deadlines: the fallback for a board with no free hardware PWM.
+///
+/// It twitches. Every edge lands late by the thread's wake-up latency, and a
+/// hobby servo turns about 0.18° per microsecond of pulse: tens of µs of
+/// jitter on a loaded Pi is several degrees of horn flutter. Use hardware PWM
+/// (sysfs) where the board has it.
+///
+/// The output line belongs to the thread from `init` until `deinit` joins it.
+/// `configure`, `setDutyCycle` and `setEnabled` only store atomics, so the
+/// tick may call them. A pulse once begun always ends at its full width, and
+/// changes take effect at the next period.
+public final class SoftwarePWMChannel: PWMChannel {
+    private let core: SoftwarePWMCore
+    private var thread: DedicatedThread?
+
+    public init(output: any DigitalOutput, clock: SystemMonotonicClock = SystemMonotonicClock()) throws(HardwareError) {
+        let core = SoftwarePWMCore(output: output, clock: clock)
+        self.core = core
+        thread = try DedicatedThread(name: "software PWM") { core.run() }
+    }
+
+    deinit {
+        core.stopRequested.store(true, ordering: .releasing)
+        thread?.join()
+    }
+
+    /// Periods from 100 µs to 1 s; a servo wants 20 ms (50 Hz).
+    public func configure(periodNanoseconds: Int64) throws(HardwareError) {
+        guard (100_000...1_000_000_000).contains(periodNanoseconds) else {
+            throw HardwareError(.invalidConfiguration, "software PWM period must be 100 µs to 1 s, got \(periodNanoseconds) ns")
+        }
+        core.periodNanoseconds.store(periodNanoseconds, ordering: .releasing)
+    }
+
+    /// A duty cycle outside 0...period is refused (counted), as sysfs refuses it.
+    public func setDutyCycle(nanoseconds: Int64, at instant: MonotonicInstant) {
+        guard nanoseconds >= 0, nanoseconds <= core.periodNanoseconds.load(ordering: .relaxed) else {
+            core.rejectedWrites.add(1, ordering: .relaxed)
+            return
+        }
+        core.dutyNanoseconds.store(nanoseconds, ordering: .releasing)
+    }
+
+    public func setEnabled(_ enabled: Bool, at instant: MonotonicInstant) {
+        core.enabled.store(enabled, ordering: .releasing)
+    }
+
+    /// Pulses emitted so far.
+    public var pulses: UInt64 { core.pulses.load(ordering: .acquiring) }
+    /// Periods the thread woke too late for and skipped.
+    public var skippedPeriods: UInt64 { core.skippedPeriods.load(ordering: .relaxed) }
+    /// Duty cycles refused (negative or longer than the period).
+    public var rejectedWrites: UInt64 { core.rejectedWrites.load(ordering: .relaxed) }
+}
+
+/// What the PWM thread shares with its channel.
+final class SoftwarePWMCore: @unchecked Sendable {
+    /// Touched only by the PWM thread.
+    private let output: any DigitalOutput
+    private let clock: SystemMonotonicClock
+    let periodNanoseconds = Atomic<Int64>(0)
+    let dutyNanoseconds = Atomic<Int64>(0)
+    let enabled = Atomic<Bool>(false)
+    let stopRequested = Atomic<Bool>(false)
+    let pulses = Atomic<UInt64>(0)
+    let skippedPeriods = Atomic<UInt64>(0)
+    let rejectedWrites = Atomic<UInt64>(0)
+
+    /// While unconfigured the thread checks back this often.
+    private static let idlePollNanoseconds: Int64 = 1_000_000
+
+    init(output: any DigitalOutput, clock: SystemMonotonicClock) {
+        self.output = output
+        self.clock = clock
+    }
+
+    func run() {
+        var periodStart = clock.now()
+        while !stopRequested.load(ordering: .acquiring) {
+            let period = periodNanoseconds.load(ordering: .acquiring)
+            guard period > 0 else {
+                periodStart = clock.now().advanced(byNanoseconds: Self.idlePollNanoseconds)
+                DeadlineSleep.until(periodStart)
+                continue
+            }
+            DeadlineSleep.until(periodStart)
+            let duty = min(dutyNanoseconds.load(ordering: .acquiring), period)
+            if enabled.load(ordering: .acquiring), duty > 0 {
+                // The instants passed are when the edges really happened.
+                output.set(true, at: clock.now())
+                DeadlineSleep.until(periodStart.advanced(byNanoseconds: duty))
+                output.set(false, at: clock.now())
+                pulses.add(1, ordering: .releasing)
+            }
+            periodStart = periodStart.advanced(byNanoseconds: period)
+            let now = clock.now()
+            if now > periodStart {
+                // Woke too late for this period: start the next one ahead
+                // rather than emit pulses back to back.
+                let behind = now.nanoseconds(since: periodStart) / period + 1
+                skippedPeriods.add(UInt64(behind), ordering: .relaxed)
+                periodStart = periodStart.advanced(byNanoseconds: behind * period)
+            }
+        }
+    }
+}

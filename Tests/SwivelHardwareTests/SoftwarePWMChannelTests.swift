@@ -1,0 +1,84 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import SwivelHardware
+import Testing
+
+/// The PWM thread runs on the real clock, so these assert the structure of
+/// the signal and averages with wide tolerances, never how fast anything was.
+@Suite struct SoftwarePWMChannelTests {
+    static let line = 5
+
+    /// Runs a channel on a mock line for `seconds`, then joins its thread and
+    /// returns the line's transitions (the initial low included) and the pulse count.
+    static func run(period: Int64, duty: Int64?, enabled: Bool, seconds: Double) throws -> ([LineTransition], UInt64, UInt64) {
+        let clock = SystemMonotonicClock()
+        let chip = try MockGPIOChip(label: "mock", lineCount: 8, clock: clock)
+        var pulses: UInt64 = 0
+        var rejected: UInt64 = 0
+        do {
+            let output = try chip.requestOutput(line: line, initialHigh: false, consumer: "servo")
+            let channel = try SoftwarePWMChannel(output: output, clock: clock)
+            try channel.configure(periodNanoseconds: period)
+            if let duty { channel.setDutyCycle(nanoseconds: duty, at: clock.now()) }
+            channel.setEnabled(enabled, at: clock.now())
+            usleep(UInt32(seconds * 1e6))
+            channel.setEnabled(false, at: clock.now())
+            pulses = channel.pulses
+            rejected = channel.rejectedWrites
+            // Leaving the scope joins the thread: the chip is ours again.
+        }
+        return (chip.transitions(onLine: line), pulses, rejected)
+    }
+
+    @Test func pulseWidthAndPeriodComeOutAsCommanded() throws {
+        let period: Int64 = 5_000_000
+        let duty: Int64 = 1_500_000
+        let (log, pulses, _) = try Self.run(period: period, duty: duty, enabled: true, seconds: 0.3)
+        // Structure: initial low, then strictly alternating high/low, ending low.
+        #expect(log.first?.high == false)
+        for (index, transition) in log.enumerated() {
+            #expect(transition.high == (index % 2 == 1), "transition \(index) is \(transition)")
+        }
+        #expect(log.last?.high == false)
+        let rises = log.filter(\.high)
+        #expect(UInt64(rises.count) == pulses)
+        try #require(rises.count >= 3, "the PWM thread ran at least a few periods in 0.3 s")
+
+        var highTimes: [Int64] = []
+        for index in stride(from: 1, to: log.count - 1, by: 2) {
+            highTimes.append(log[index + 1].instant.nanoseconds(since: log[index].instant))
+        }
+        let meanHigh = Double(highTimes.reduce(0, +)) / Double(highTimes.count)
+        #expect(abs(meanHigh - Double(duty)) < 0.2 * Double(duty), "mean high time \(meanHigh) ns for \(duty) ns")
+
+        // Period between rising edges, excluding the gaps where the thread skipped periods.
+        let gaps = zip(rises.dropFirst(), rises).map { $0.instant.nanoseconds(since: $1.instant) }
+        let regular = gaps.filter { $0 < period * 3 / 2 }
+        try #require(!regular.isEmpty)
+        let meanPeriod = Double(regular.reduce(0, +)) / Double(regular.count)
+        #expect(abs(meanPeriod - Double(period)) < 0.2 * Double(period), "mean period \(meanPeriod) ns for \(period) ns")
+    }
+
+    @Test func noPulsesWhileDisabledOrAtZeroDuty() throws {
+        let (disabledLog, disabledPulses, _) = try Self.run(period: 2_000_000, duty: 1_000_000, enabled: false, seconds: 0.05)
+        #expect(disabledPulses == 0)
+        #expect(disabledLog.filter(\.high).isEmpty)
+        let (zeroLog, zeroPulses, _) = try Self.run(period: 2_000_000, duty: nil, enabled: true, seconds: 0.05)
+        #expect(zeroPulses == 0)
+        #expect(zeroLog.filter(\.high).isEmpty)
+    }
+
+    @Test func refusesBadPeriodsAndDutyCycles() throws {
+        let clock = SystemMonotonicClock()
+        let chip = try MockGPIOChip(label: "mock", lineCount: 8, clock: clock)
+        let channel = try SoftwarePWMChannel(
+            output: try chip.requestOutput(line: 1, initialHigh: false, consumer: "servo"), clock: clock)
+        #expect(throws: HardwareError.self) { try channel.configure(periodNanoseconds: 0) }
+        #expect(throws: HardwareError.self) { try channel.configure(periodNanoseconds: 2_000_000_000) }
+        try channel.configure(periodNanoseconds: 20_000_000)
+        channel.setDutyCycle(nanoseconds: 25_000_000, at: clock.now())
+        channel.setDutyCycle(nanoseconds: -1, at: clock.now())
+        #expect(channel.rejectedWrites == 2)
+    }
+}
