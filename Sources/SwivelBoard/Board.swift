@@ -15,12 +15,19 @@ public struct Board: Equatable, Sendable {
     public var simulation: Simulation?
     /// The phone cameras' fields of view, used when an observation comes without intrinsics.
     public var camera: Camera
+    /// Push buttons on the GPIO chip's input lines.
+    public var buttons: [Button]
+    /// Batteries read from the Linux power_supply class (a simulated board's are in `simulation`).
+    public var batteries: [Battery]
 
     public init(
         name: String, hardwareModel: String, backend: Backend, gpioChipLabel: String,
-        loopRateHz: Int, axes: Axes, serialPorts: [SerialPort], simulation: Simulation?, camera: Camera = .defaults
+        loopRateHz: Int, axes: Axes, serialPorts: [SerialPort], simulation: Simulation?, camera: Camera = .defaults,
+        buttons: [Button] = [], batteries: [Battery] = []
     ) {
         self.camera = camera
+        self.buttons = buttons
+        self.batteries = batteries
         self.name = name
         self.hardwareModel = hardwareModel
         self.backend = backend
@@ -201,9 +208,13 @@ public struct Board: Equatable, Sendable {
         public var servoSlewRadiansPerSecond: Double
         /// Integration step of the physical model.
         public var integrationStepMicroseconds: Int
+        /// Simulated power supplies, read like the power_supply class.
+        public var batteries: [SimulatedBattery]
 
         public init(stepperNaturalFrequencyHz: Double, stepperDampingRatio: Double,
-                    servoSlewRadiansPerSecond: Double, integrationStepMicroseconds: Int) {
+                    servoSlewRadiansPerSecond: Double, integrationStepMicroseconds: Int,
+                    batteries: [SimulatedBattery] = []) {
+            self.batteries = batteries
             self.stepperNaturalFrequencyHz = stepperNaturalFrequencyHz
             self.stepperDampingRatio = stepperDampingRatio
             self.servoSlewRadiansPerSecond = servoSlewRadiansPerSecond

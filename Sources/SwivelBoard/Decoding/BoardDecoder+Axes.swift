@@ -16,7 +16,6 @@ extension BoardDecoder {
                 allValid = false
             }
         }
-        reportLineConflicts()
         reportPwmConflicts()
         guard allValid else { return nil }
         return Board.Axes(pitch: decoded["pitch"], yaw: decoded["yaw"], roll: decoded["roll"])

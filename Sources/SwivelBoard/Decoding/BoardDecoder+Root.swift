@@ -15,15 +15,21 @@ extension BoardDecoder {
         let chipLabel = decodeGPIO(fields)
         let loopRate = decodeLoopRate(fields)
         let axes = decodeAxes(fields)
+        let buttons = decodeButtons(fields)
+        // After every key that claims a line: axes first, then buttons.
+        reportLineConflicts()
         let serialPorts = decodeSerialPorts(fields)
         let simulation = decodeSimulation(fields, backend: backend, loopRate: loopRate)
         let camera = decodeCamera(fields)
+        let batteries = decodeBatteries(fields, backend: backend)
 
         guard let name, let hardwareModel, let backend, let chipLabel, let loopRate, let axes,
-              let serialPorts, case .valid(let simulationModel) = simulation, let camera else { return nil }
+              let serialPorts, case .valid(let simulationModel) = simulation, let camera, let buttons,
+              let batteries else { return nil }
         return Board(name: name.value, hardwareModel: hardwareModel, backend: backend,
                      gpioChipLabel: chipLabel, loopRateHz: loopRate.value, axes: axes,
-                     serialPorts: serialPorts, simulation: simulationModel, camera: camera)
+                     serialPorts: serialPorts, simulation: simulationModel, camera: camera, buttons: buttons,
+                     batteries: batteries)
     }
 
     private func decodeHardwareModel(_ fields: ObjectFields) -> String? {

@@ -1,7 +1,8 @@
 /// The keys each object of a board file accepts, in documentation order, and
 /// the fixed sets some values are drawn from. boards/README.md mirrors these.
 enum BoardKeys {
-    static let root = ["name", "hardwareModel", "backend", "gpio", "loop", "axes", "serial", "simulation", "camera"]
+    static let root = ["name", "hardwareModel", "backend", "gpio", "loop", "axes", "serial", "simulation", "camera",
+                       "buttons", "batteries"]
     static let camera = ["wideAngle", "ultraWide", "telephoto", "other"]
     static let fieldOfView = ["horizontalFovRad", "verticalFovRad"]
     static let gpio = ["chipLabel"]
@@ -19,7 +20,16 @@ enum BoardKeys {
     static let encoder = ["type", "aLine", "bLine", "countsPerRevolution", "invert"]
     static let serialPort = ["role", "device", "baud"]
     static let simulation = ["stepperNaturalFrequencyHz", "stepperDampingRatio", "servoSlewRadPerSec",
-                             "integrationStepUs"]
+                             "integrationStepUs", "batteries"]
+    static let button = ["name", "line", "action", "id", "zoomFactor", "activeLow", "bias", "debounceMs"]
+    /// DockKit's accessory events, plus the tracking button.
+    static let buttonActions = ["cameraShutter", "cameraFlip", "cameraZoomIn", "cameraZoomOut", "button",
+                                "trackingToggle"]
+    static let buttonBiases = ["pullUp", "pullDown", "none"]
+    static let battery = ["name", "powerSupply"]
+    static let simulatedBattery = ["name", "startLevel", "drainPerHour", "charging", "chargePerHour"]
+    /// BATTERY_STATE names are wire strings; keep them short enough for a host's UI.
+    static let accessoryNameLengths = 1...32
 
     /// Line offsets on one gpiochip; 512 covers every Raspberry Pi chip with room to spare.
     static let gpioLines = 0...511
