@@ -18,14 +18,20 @@ public struct Board: Equatable, Sendable {
     /// The CPU the busy-waiting step thread is pinned to (`loop.stepCore`);
     /// nil lets the kernel place it. Used only by a `gpiod` board with a stepper.
     public var stepCore: Int?
+    /// Push buttons on the GPIO chip's input lines.
+    public var buttons: [Button]
+    /// Batteries read from the Linux power_supply class (a simulated board's are in `simulation`).
+    public var batteries: [Battery]
 
     public init(
         name: String, hardwareModel: String, backend: Backend, gpioChipLabel: String,
         loopRateHz: Int, axes: Axes, serialPorts: [SerialPort], simulation: Simulation?, camera: Camera = .defaults,
-        stepCore: Int? = nil
+        stepCore: Int? = nil, buttons: [Button] = [], batteries: [Battery] = []
     ) {
         self.camera = camera
         self.stepCore = stepCore
+        self.buttons = buttons
+        self.batteries = batteries
         self.name = name
         self.hardwareModel = hardwareModel
         self.backend = backend
@@ -265,9 +271,13 @@ public struct Board: Equatable, Sendable {
         public var servoSlewRadiansPerSecond: Double
         /// Integration step of the physical model.
         public var integrationStepMicroseconds: Int
+        /// Simulated power supplies, read like the power_supply class.
+        public var batteries: [SimulatedBattery]
 
         public init(stepperNaturalFrequencyHz: Double, stepperDampingRatio: Double,
-                    servoSlewRadiansPerSecond: Double, integrationStepMicroseconds: Int) {
+                    servoSlewRadiansPerSecond: Double, integrationStepMicroseconds: Int,
+                    batteries: [SimulatedBattery] = []) {
+            self.batteries = batteries
             self.stepperNaturalFrequencyHz = stepperNaturalFrequencyHz
             self.stepperDampingRatio = stepperDampingRatio
             self.servoSlewRadiansPerSecond = servoSlewRadiansPerSecond

@@ -96,6 +96,16 @@ enum Daemon {
         }
         let endpoints = LinkSetup.endpoints(options: options, board: board, simulated: backend.isSimulated)
         let hub = LinkHub(stand: stand, configuration: LinkSetup.configuration(board: board, uuid: uuid))
+        do {
+            hub.accessories = try backend.accessories(board: board, clock: clock)
+        } catch {
+            Log.error("cannot set up the buttons and batteries: \(error)")
+            stand.requestHalt()
+            loop.stop()
+            stand.disableDriversNow(at: clock.now())
+            backend.stop()
+            return exitConfig
+        }
         let link: LinkServer
         do {
             link = try LinkServer(hub: hub, endpoints: endpoints, clock: clock)

@@ -75,7 +75,15 @@ import Testing
                 Board.SerialPort(role: .vision, device: "pty", baud: 921600),
             ],
             simulation: Board.Simulation(stepperNaturalFrequencyHz: 120, stepperDampingRatio: 0.7,
-                                         servoSlewRadiansPerSecond: 10.5, integrationStepMicroseconds: 20))
+                                         servoSlewRadiansPerSecond: 10.5, integrationStepMicroseconds: 20,
+                                         batteries: [
+                                             .init(name: "main", startLevel: 0.8, drainPerHour: 0.5, charging: false, chargePerHour: 0),
+                                             .init(name: "grip", startLevel: 0.6, drainPerHour: 0, charging: true, chargePerHour: 0.4),
+                                         ]),
+            buttons: [
+                .init(name: "shutter", line: 16, action: .cameraShutter, activeLow: true, bias: .pullUp, debounceMilliseconds: 10),
+                .init(name: "tracking", line: 26, action: .trackingToggle, activeLow: true, bias: .pullUp, debounceMilliseconds: 10),
+            ])
         #expect(board == expected)
     }
 

@@ -19,7 +19,7 @@ import Testing
         #expect(accessory.axes == .all)
         #expect(accessory.capabilities == [
             .angularVelocity, .orientation, .animation, .limits, .systemTrackingSwitch, .customTracking, .framingModes,
-            .regionOfInterest, .subjectSelection, .trackingStates,
+            .regionOfInterest, .subjectSelection, .batteries, .accessoryEvents, .trackingStates,
         ])
         #expect(accessory.heartbeatTimeout == .seconds(1))
         #expect(accessory.motionStateRateHz == 50)

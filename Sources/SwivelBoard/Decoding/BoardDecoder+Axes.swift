@@ -16,7 +16,6 @@ extension BoardDecoder {
                 allValid = false
             }
         }
-        reportLineConflicts()
         reportPwmConflicts()
         reportI2CConflicts()
         guard allValid else { return nil }

@@ -16,15 +16,21 @@ extension BoardDecoder {
         let loop = decodeLoop(fields)
         let loopRate = loop?.rate
         let axes = decodeAxes(fields)
+        let buttons = decodeButtons(fields)
+        // After every key that claims a line: axes first, then buttons.
+        reportLineConflicts()
         let serialPorts = decodeSerialPorts(fields)
         let simulation = decodeSimulation(fields, backend: backend, loopRate: loopRate)
         let camera = decodeCamera(fields)
+        let batteries = decodeBatteries(fields, backend: backend)
 
         guard let name, let hardwareModel, let backend, let chipLabel, let loopRate, let axes,
-              let serialPorts, case .valid(let simulationModel) = simulation, let camera, let loop else { return nil }
+              let serialPorts, case .valid(let simulationModel) = simulation, let camera, let loop, let buttons,
+              let batteries else { return nil }
         return Board(name: name.value, hardwareModel: hardwareModel, backend: backend,
                      gpioChipLabel: chipLabel, loopRateHz: loopRate.value, axes: axes,
-                     serialPorts: serialPorts, simulation: simulationModel, camera: camera, stepCore: loop.stepCore)
+                     serialPorts: serialPorts, simulation: simulationModel, camera: camera, stepCore: loop.stepCore,
+                     buttons: buttons, batteries: batteries)
     }
 
     private func decodeHardwareModel(_ fields: ObjectFields) -> String? {

@@ -37,9 +37,11 @@ extension BoardDecoder {
                 + "of \(ValueText.rounded(1e6 / Double(loopRate.value))) µs (loop.rateHz \(loopRate.value))")
             return .invalid
         }
-        guard let naturalFrequency, let damping, let servoSlew, let integrationStep else { return .invalid }
+        let batteries = decodeSimulatedBatteries(simulation)
+        guard let naturalFrequency, let damping, let servoSlew, let integrationStep, let batteries else { return .invalid }
         return .valid(Board.Simulation(
             stepperNaturalFrequencyHz: naturalFrequency.value, stepperDampingRatio: damping.value,
-            servoSlewRadiansPerSecond: servoSlew.value, integrationStepMicroseconds: integrationStep.value))
+            servoSlewRadiansPerSecond: servoSlew.value, integrationStepMicroseconds: integrationStep.value,
+            batteries: batteries))
     }
 }

@@ -1,7 +1,8 @@
 /// The keys each object of a board file accepts, in documentation order, and
 /// the fixed sets some values are drawn from. boards/README.md mirrors these.
 enum BoardKeys {
-    static let root = ["name", "hardwareModel", "backend", "gpio", "loop", "axes", "serial", "simulation", "camera"]
+    static let root = ["name", "hardwareModel", "backend", "gpio", "loop", "axes", "serial", "simulation", "camera",
+                       "buttons", "batteries"]
     static let camera = ["wideAngle", "ultraWide", "telephoto", "other"]
     static let fieldOfView = ["horizontalFovRad", "verticalFovRad"]
     static let gpio = ["chipLabel"]
@@ -22,7 +23,16 @@ enum BoardKeys {
     static let as5600 = ["type", "i2cBus", "address", "gearRatio", "invert", "zeroOffsetRad", "sampleRateHz"]
     static let serialPort = ["role", "device", "baud"]
     static let simulation = ["stepperNaturalFrequencyHz", "stepperDampingRatio", "servoSlewRadPerSec",
-                             "integrationStepUs"]
+                             "integrationStepUs", "batteries"]
+    static let button = ["name", "line", "action", "id", "zoomFactor", "activeLow", "bias", "debounceMs"]
+    /// DockKit's accessory events, plus the tracking button.
+    static let buttonActions = ["cameraShutter", "cameraFlip", "cameraZoomIn", "cameraZoomOut", "button",
+                                "trackingToggle"]
+    static let buttonBiases = ["pullUp", "pullDown", "none"]
+    static let battery = ["name", "powerSupply"]
+    static let simulatedBattery = ["name", "startLevel", "drainPerHour", "charging", "chargePerHour"]
+    /// BATTERY_STATE names are wire strings; keep them short enough for a host's UI.
+    static let accessoryNameLengths = 1...32
 
     /// Linux I2C bus numbers (`/dev/i2c-N`).
     static let i2cBuses = 0...63

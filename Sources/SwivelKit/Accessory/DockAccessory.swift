@@ -30,6 +30,8 @@ public final class DockAccessory: Sendable, CustomStringConvertible {
     }
 
     private let settings = Mutex(TrackingSettings())
+    /// The latest state of each battery, in the order they were first heard of.
+    private let latestBatteries = Mutex<[BatteryState]>([])
 
     init(identity: Identity, link: LinkClient, epoch: Int) {
         identifier = Identifier(name: identity.name, category: .trackingStand, uuid: UUID(identity.uuid))
@@ -56,8 +58,26 @@ public final class DockAccessory: Sendable, CustomStringConvertible {
     public var motionStates: AsyncStream<MotionState> { motionStream.stream() }
     /// Presses and releases of the stand's buttons.
     public var accessoryEvents: AsyncStream<AccessoryEvent> { accessoryEventStream.stream() }
-    /// One element per battery whenever anything about it changes.
-    public var batteryStates: AsyncStream<BatteryState> { batteryStream.stream() }
+    /// One element per battery whenever anything about it changes. A new
+    /// stream starts with each battery's latest state: the stand sends them
+    /// once at docking, before an app may have subscribed.
+    public var batteryStates: AsyncStream<BatteryState> {
+        batteryStream.stream { latestBatteries.withLock { $0 } }
+    }
+
+    /// Remembers `state` and yields it, under the lock `batteryStates` reads the latest with.
+    func receiveBattery(_ state: BatteryState) {
+        batteryStream.yield { () -> BatteryState? in
+            latestBatteries.withLock { latest in
+                if let index = latest.firstIndex(where: { $0.name == state.name }) {
+                    latest[index] = state
+                } else {
+                    latest.append(state)
+                }
+            }
+            return state
+        }
+    }
     /// The subjects the stand tracks, 10 per second while tracking.
     public var trackingStates: AsyncStream<TrackingState> { trackingStream.stream() }
 

@@ -88,7 +88,7 @@ extension LinkEngine {
         case .accessoryEvent(let event):
             accessory?.accessoryEventStream.yield(DockAccessory.AccessoryEvent(event))
         case .batteryState(let battery):
-            accessory?.batteryStream.yield(DockAccessory.BatteryState(battery))
+            accessory?.receiveBattery(DockAccessory.BatteryState(battery))
         case .trackingState(let tracking):
             accessory?.trackingStream.yield(DockAccessory.TrackingState(tracking))
         case .dockState(let dock):

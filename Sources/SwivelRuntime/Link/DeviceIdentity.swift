@@ -121,12 +121,21 @@ public enum DeviceIdentity {
         return WireUUID(bytes: bytes) ?? .zero
     }
 
-    /// What this firmware implements. Batteries and accessory events join with
-    /// the hardware that produces them.
+    /// What this firmware implements on every board. Batteries and accessory
+    /// events join with the hardware that produces them (`capabilities(for:)`).
     public static let capabilities: Capabilities = [
         .angularVelocity, .orientation, .animation, .limits, .systemTrackingSwitch, .customTracking, .framingModes,
         .regionOfInterest, .subjectSelection, .trackingStates,
     ]
+
+    /// `capabilities`, plus `.batteries` when the board has a battery and
+    /// `.accessoryEvents` when it has a button.
+    public static func capabilities(for board: Board) -> Capabilities {
+        var result = capabilities
+        if !board.batteryNames.isEmpty { result.insert(.batteries) }
+        if !board.buttons.isEmpty { result.insert(.accessoryEvents) }
+        return result
+    }
 
     public static func identity(
         board: Board, uuid: WireUUID, heartbeatTimeoutMilliseconds: UInt16, motionStateRateHz: UInt16
@@ -136,7 +145,7 @@ public enum DeviceIdentity {
         if board.axes.yaw != nil { axes.insert(.yaw) }
         if board.axes.roll != nil { axes.insert(.roll) }
         return Identity(
-            uuid: uuid, axes: axes, capabilities: capabilities, heartbeatTimeoutMilliseconds: heartbeatTimeoutMilliseconds,
+            uuid: uuid, axes: axes, capabilities: capabilities(for: board), heartbeatTimeoutMilliseconds: heartbeatTimeoutMilliseconds,
             motionStateRateHz: motionStateRateHz, trackingStateRateHz: 10, name: board.name,
             firmwareVersion: SwivelVersion.string, hardwareModel: board.hardwareModel)
     }

@@ -58,18 +58,8 @@ extension LinkHub {
         case .getState:
             acknowledge(key, body: .state(stateReport()), to: id)
         case .setSystemTracking(let enabled):
-            if enabled != systemTrackingEnabled {
-                // A clean hand-over: the subject being followed is forgotten (its
-                // filter belongs to the other camera) and, going into system
-                // tracking, a manual motion ends too: nothing is mixed.
-                internalCommands.append(.stopTracking)
-                if enabled { internalCommands.append(.stop) }
-                flushInternalCommands()
-            }
-            systemTrackingEnabled = enabled
-            refreshCounts()
             acknowledge(key, to: id)
-            broadcastTelemetry(.dockState(DockState(docked: true, systemTrackingEnabled: enabled)))
+            setSystemTracking(enabled, fromTrackingButton: false)
         case .setAngularVelocity(let velocity):
             manual(.setAngularVelocity(velocity), key: key, from: id)
         case .setOrientation(let request):
@@ -148,6 +138,7 @@ extension LinkHub {
         if !wasDocked { dock(id, clientName: hello.clientName, at: now) }
         finish(key, reply: .identity(configuration.identity), to: id)
         sendTelemetry(.dockState(DockState(docked: true, systemTrackingEnabled: systemTrackingEnabled)), to: id)
+        sendBatteryStates(to: id)
     }
 
     /// Velocity, orientation and animation: the host's only while system tracking is off.

@@ -35,6 +35,8 @@ public final class LinkHub {
     var progressWatch = ProgressWatch()
     /// Framing, region of interest, selection and the rate rules: host-session state.
     var tracking: TrackingPipeline
+    /// Buttons and batteries, read when the hub is serviced. Set before the link thread starts.
+    public var accessories = StandAccessories.none
 
     public init(stand: any StandControl, configuration: LinkConfiguration) {
         self.stand = stand
@@ -46,6 +48,8 @@ public final class LinkHub {
 
     /// Dock and undock, in words, for the daemon's log; called on the hub's thread.
     public var onSessionEvent: ((String) -> Void)?
+    /// A battery that cannot be read, in words, for the daemon's log; once per new problem.
+    public var onAccessoryProblem: ((String) -> Void)?
 
     /// A socket connection, or a serial port (which stays open while hosts come
     /// and go: silence undocks its session, only the transport closes it).
@@ -104,13 +108,16 @@ public final class LinkHub {
         flushInternalCommands()
         collectReplies()
         expireSilentSessions(at: now)
+        serviceAccessories(at: now)
         sendTelemetryIfDue(at: now)
     }
 
     /// When `service` next has periodic work (telemetry), so a poll can sleep until then.
     public var nextDeadline: MonotonicInstant? {
         let motion = statistics.sessionsDocked > 0 ? nextMotionState : nil
-        return [motion, statistics.sessionsDocked > 0 ? nextTrackingState : nil].compactMap { $0 }.min()
+        let tracking = statistics.sessionsDocked > 0 ? nextTrackingState : nil
+        // A pressed button is reported as soon as its debounce window ends.
+        return [motion, tracking, accessories.buttons?.nextSettle].compactMap { $0 }.min()
     }
 
     /// Commands are in the loop's mailbox: their replies come at the next tick,

@@ -37,6 +37,7 @@ public final class LinkServer: @unchecked Sendable {
         self.clock = clock
         waker = try PollWaker()
         hub.onSessionEvent = { Log.info($0) }
+        hub.onAccessoryProblem = { Log.warning($0) }
         if let path = endpoints.socketPath {
             listener = try UnixSocketListener(path: path)
             current.socketPath = path

@@ -40,6 +40,8 @@ final class StandPump: @unchecked Sendable {
     let virtual: VirtualStand
     let hub: LinkHub
     let speed: Double
+    /// The board's buttons and batteries, attached to the hub as the daemon attaches them.
+    let accessories: SimulatedAccessories
 
     // Everything below is guarded by `lock`.
     private let lock = Mutex(())
@@ -66,6 +68,8 @@ final class StandPump: @unchecked Sendable {
             stand: virtual.stand,
             configuration: LinkConfiguration(identity: identity, heartbeatTimeoutNanoseconds: Int64(1e9 * speed)))
         self.speed = speed
+        accessories = try SimulatedAccessories(board: try BoardFixtures.load(board), clock: virtual.clock)
+        hub.accessories = accessories.accessories
         waker = try PollWaker()
         listener = try path.map { try UnixSocketListener(path: $0) }
         thread = try TestThread { [self] in run() }
@@ -126,8 +130,12 @@ final class StandPump: @unchecked Sendable {
     /// How many lone 0x00 bytes (empty frames) the host sent.
     var lone0x00s: Int { lock.withLock { _ in lone0x00Count } }
 
-    /// Sends `message` to every host as telemetry, as a stand with buttons,
-    /// batteries or tracking would (this one has none of them yet).
+    /// Presses (or releases) a button of the simulated board, now in virtual time.
+    func press(_ name: String, _ pressed: Bool = true) throws {
+        try lock.withLock { _ in try accessories.press(name, pressed, at: virtual.deadline) }
+    }
+
+    /// Sends `message` to every host as telemetry, whatever the stand itself produces.
     func inject(_ message: AccessoryMessage) {
         lock.withLock { _ in
             for connection in connections {

@@ -38,6 +38,17 @@ import Testing
         #expect(identity.axes == [.pitch, .yaw])
         #expect(identity.category == .trackingStand)
         #expect(identity.capabilities.contains([.customTracking, .framingModes, .regionOfInterest, .subjectSelection, .trackingStates]))
-        #expect(!identity.capabilities.contains(.batteries), "no battery source yet: not announced")
+        #expect(!identity.capabilities.contains(.batteries), "no batteries on this board: not announced")
+        #expect(!identity.capabilities.contains(.accessoryEvents), "no buttons on this board: not announced")
+    }
+
+    @Test func batteriesAndButtonsAreAnnouncedWhenTheBoardHasThem() throws {
+        var board = try BoardFixtures.load("sim.json5")
+        #expect(DeviceIdentity.capabilities(for: board) == DeviceIdentity.capabilities.union([.batteries, .accessoryEvents]))
+        board.buttons = []
+        #expect(DeviceIdentity.capabilities(for: board) == DeviceIdentity.capabilities.union(.batteries))
+        board.simulation?.batteries = []
+        board.buttons = [.init(name: "b", line: 3, action: .button(id: 1), activeLow: true, bias: .pullUp, debounceMilliseconds: 10)]
+        #expect(DeviceIdentity.capabilities(for: board) == DeviceIdentity.capabilities.union(.accessoryEvents))
     }
 }

@@ -1,3 +1,4 @@
+import SwivelBoard
 import SwivelCore
 import SwivelHardware
 import SwivelProtocol
@@ -21,8 +22,12 @@ final class LinkHarness {
         heartbeatTimeoutMilliseconds: 1000, motionStateRateHz: 50, trackingStateRateHz: 10,
         name: "Test Stand", firmwareVersion: SwivelVersion.string, hardwareModel: "swivel-sim-1")
 
-    init(board: String = "sim.json5", playDemo: Bool = false, maximumQueuedBytes: Int = 64 * 1024) throws {
-        virtual = try VirtualStand(board: BoardFixtures.load(board), playDemo: playDemo)
+    convenience init(board: String = "sim.json5", playDemo: Bool = false, maximumQueuedBytes: Int = 64 * 1024) throws {
+        try self.init(board: BoardFixtures.load(board), playDemo: playDemo, maximumQueuedBytes: maximumQueuedBytes)
+    }
+
+    init(board: Board, playDemo: Bool = false, maximumQueuedBytes: Int = 64 * 1024) throws {
+        virtual = try VirtualStand(board: board, playDemo: playDemo)
         hub = LinkHub(stand: virtual.stand, configuration: LinkConfiguration(identity: Self.identity, maximumQueuedBytes: maximumQueuedBytes))
     }
 

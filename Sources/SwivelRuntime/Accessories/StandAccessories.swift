@@ -1,0 +1,37 @@
+import SwivelBoard
+import SwivelHardware
+
+/// The stand's buttons and batteries, as the link reads them. Both live on
+/// the link thread: nothing here is touched by the tick.
+public struct StandAccessories {
+    public var buttons: ButtonWatcher?
+    public var batteries: BatteryMonitor?
+
+    public init(buttons: ButtonWatcher? = nil, batteries: BatteryMonitor? = nil) {
+        self.buttons = buttons
+        self.batteries = batteries
+    }
+
+    /// A board with no buttons and no batteries.
+    public static var none: StandAccessories { StandAccessories() }
+
+    /// Requests one edge source per button through `request` and builds the watcher
+    /// with each button's `debounceMs` as its software window.
+    static func watchButtons(
+        _ buttons: [Board.Button], at now: MonotonicInstant,
+        request: (Board.Button) throws(HardwareError) -> any EdgeEventSource
+    ) throws(StandSetupError) -> ButtonWatcher? {
+        guard !buttons.isEmpty else { return nil }
+        do {
+            var sources: [any EdgeEventSource] = []
+            for button in buttons { sources.append(try request(button)) }
+            return try ButtonWatcher(
+                buttons: buttons, sources: sources,
+                windowNanoseconds: buttons.map { Int64($0.debounceMilliseconds) * 1_000_000 }, at: now)
+        } catch {
+            throw StandSetupError("buttons: \(error.reason)")
+        }
+    }
+
+    static func consumer(_ button: Board.Button) -> String { "swivel-button-\(button.name)" }
+}

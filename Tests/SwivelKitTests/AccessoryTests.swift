@@ -1,0 +1,39 @@
+import SwivelProtocol
+@testable import SwivelKit
+import Testing
+
+/// The simulated board's own buttons and batteries (not injected telemetry)
+/// reach SwivelKit's streams through the real hub.
+@Suite(.serialized, .timeLimit(.minutes(1))) struct AccessoryTests {
+    @Test func batteryStatesStartWithEveryBattery() async throws {
+        let rig = try await Rig.docked()
+        var batteries = rig.accessory.batteryStates.makeAsyncIterator()
+        var seen: [DockAccessory.BatteryState] = []
+        while seen.count < 2, let state = await batteries.next() { seen.append(state) }
+        try #require(seen.map(\.name) == ["main", "grip"])
+        // The pump's virtual clock has run since it started: main drains from 0.8, grip charges from 0.6.
+        #expect((0.75...0.8001).contains(seen[0].batteryLevel), "\(seen)")
+        #expect((0.5999...0.65).contains(seen[1].batteryLevel), "\(seen)")
+        #expect(seen.allSatisfy { !$0.lowBattery })
+    }
+
+    @Test func theShutterButtonReachesAccessoryEvents() async throws {
+        let rig = try await Rig.docked()
+        var events = rig.accessory.accessoryEvents.makeAsyncIterator()
+        try rig.pump.press("shutter")
+        await rig.pump.advance(bySeconds: 0.05)
+        try rig.pump.press("shutter", false)
+        #expect(await events.next() == .cameraShutter)
+    }
+
+    @Test func theTrackingButtonIsAStateChange() async throws {
+        let rig = try await Rig.docked()
+        var changes = rig.manager.accessoryStateChanges.makeAsyncIterator()
+        #expect(await changes.next()?.trackingButtonEnabled == false, "the docked state comes first")
+        try rig.pump.press("tracking")
+        let change = await changes.next()
+        #expect(change?.state == .docked && change?.trackingButtonEnabled == true)
+        #expect(change?.accessory === rig.accessory)
+        #expect(!rig.manager.isSystemTrackingEnabled)
+    }
+}
