@@ -70,14 +70,43 @@ public struct Board: Equatable, Sendable {
         public var continuous: Bool
         /// The closed-loop checks; used only on an axis with an encoder.
         public var faultDetection: FaultDetection
+        /// A home switch the axis seeks at start; nil: no homing.
+        public var homing: Homing?
 
         public init(motor: Motor, encoder: Encoder?, limits: Limits, continuous: Bool,
-                    faultDetection: FaultDetection = .defaults) {
+                    faultDetection: FaultDetection = .defaults, homing: Homing? = nil) {
             self.motor = motor
             self.encoder = encoder
             self.limits = limits
             self.continuous = continuous
             self.faultDetection = faultDetection
+            self.homing = homing
+        }
+    }
+
+    /// A home switch on a GPIO input line (boards/README.md, `homing`).
+    public struct Homing: Equatable, Sendable {
+        public var switchLine: Int
+        /// The switch pulls the line low when closed (wired to ground with a pull-up).
+        public var switchActiveLow: Bool
+        /// Seek toward increasing angles (`direction: "positive"`).
+        public var towardsPositive: Bool
+        /// The axis angle at which the switch closes while seeking.
+        public var switchPositionRadians: Double
+        public var speedRadiansPerSecond: Double
+        public var backoffRadians: Double
+        /// Seeking farther than this without the switch closing fails homing.
+        public var maxTravelRadians: Double
+
+        public init(switchLine: Int, switchActiveLow: Bool, towardsPositive: Bool, switchPositionRadians: Double,
+                    speedRadiansPerSecond: Double, backoffRadians: Double, maxTravelRadians: Double) {
+            self.switchLine = switchLine
+            self.switchActiveLow = switchActiveLow
+            self.towardsPositive = towardsPositive
+            self.switchPositionRadians = switchPositionRadians
+            self.speedRadiansPerSecond = speedRadiansPerSecond
+            self.backoffRadians = backoffRadians
+            self.maxTravelRadians = maxTravelRadians
         }
     }
 

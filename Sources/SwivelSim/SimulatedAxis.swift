@@ -7,12 +7,14 @@ final class SimulatedAxis {
     let pwmChip: Int?
     let pwmChannel: Int?
     var encoder: QuadratureSignal?
+    let homeSwitch: SimulatedAxisSpec.Switch?
     /// Fault injection: the axis is held mechanically and does not move.
     var jammed = false
     /// Fault injection: the encoder's wires are cut; it sends no more edges.
     var encoderCut = false
 
     init(spec: SimulatedAxisSpec, chip: MockGPIOChip, pwm: MockPWMProvider, now: Int64) {
+        homeSwitch = spec.homeSwitch
         switch spec.motor {
         case let .stepper(_, directionLine, enableLine, enableActiveLow, microstepsPerRadian, invertDirection,
                           naturalFrequencyHz, dampingRatio, coastDeceleration, electricalPeriod):

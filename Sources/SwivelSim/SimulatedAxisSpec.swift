@@ -26,15 +26,37 @@ public struct SimulatedAxisSpec: Equatable, Sendable {
         case quadrature(lineA: Int, lineB: Int, countsPerRadian: Double, invert: Bool)
     }
 
+    /// A switch that closes while the axis is at or past `positionRadians`
+    /// (below it when `closedBelow`, above it otherwise).
+    public struct Switch: Equatable, Sendable {
+        public var line: Int
+        public var positionRadians: Double
+        public var closedBelow: Bool
+        /// Closed pulls the line low.
+        public var activeLow: Bool
+
+        public init(line: Int, positionRadians: Double, closedBelow: Bool, activeLow: Bool) {
+            self.line = line
+            self.positionRadians = positionRadians
+            self.closedBelow = closedBelow
+            self.activeLow = activeLow
+        }
+
+        func isClosed(atRadians angle: Double) -> Bool { closedBelow ? angle <= positionRadians : angle >= positionRadians }
+        func level(atRadians angle: Double) -> Bool { isClosed(atRadians: angle) != activeLow }
+    }
+
     public var name: String
     public var motor: Motor
     public var encoder: Encoder?
+    public var homeSwitch: Switch?
     public var initialAngleRadians: Double
 
-    public init(name: String, motor: Motor, encoder: Encoder? = nil, initialAngleRadians: Double = 0) {
+    public init(name: String, motor: Motor, encoder: Encoder? = nil, homeSwitch: Switch? = nil, initialAngleRadians: Double = 0) {
         self.name = name
         self.motor = motor
         self.encoder = encoder
+        self.homeSwitch = homeSwitch
         self.initialAngleRadians = initialAngleRadians
     }
 }

@@ -86,6 +86,9 @@ public final class SimulatedStand {
             }
         }
         for axis in axes {
+            if let homeSwitch = axis.homeSwitch {
+                try chip.driveInput(line: homeSwitch.line, high: homeSwitch.level(atRadians: axis.angleRadians), at: clock.now())
+            }
             guard let signal = axis.encoder else { continue }
             let levels = signal.levels
             try chip.driveInput(line: signal.lineA, high: levels.a, at: clock.now())
@@ -173,6 +176,10 @@ public final class SimulatedStand {
         for axis in axes {
             let before = axis.angleRadians
             axis.integrate(seconds: seconds)
+            if let homeSwitch = axis.homeSwitch,
+               homeSwitch.level(atRadians: before) != homeSwitch.level(atRadians: axis.angleRadians) {
+                insertPending(PendingEdge(instant: end, line: homeSwitch.line, high: homeSwitch.level(atRadians: axis.angleRadians)))
+            }
             guard var signal = axis.encoder, !axis.encoderCut else { continue }
             let complete = signal.follow(from: before, at: start, to: axis.angleRadians, at: end) { instant, line, high in
                 insertPending(PendingEdge(instant: instant, line: line, high: high))

@@ -244,6 +244,20 @@ import Testing
         broken("an unknown fault detection key",
                [("bLine: 19, countsPerRevolution: 8192 },", "bLine: 19, countsPerRevolution: 8192 }, faultDetection: { maxError: 1 },")],
                [("axes.pitch.faultDetection.maxError", 16, #"unknown key "maxError""#)]),
+
+        // Homing.
+        broken("homing a servo",
+               [("maxAccelRadPerSec2: 20 },", #"maxAccelRadPerSec2: 20 }, homing: { switchLine: 21, direction: "negative", switchPositionRad: -0.6 },"#)],
+               [("axes.roll.homing", 19, "a servo knows its angle from its pulse width")]),
+        broken("a homing speed above the axis's cap",
+               [("aLine: 5, bLine: 6, countsPerRevolution: 8192 },", #"aLine: 5, bLine: 6, countsPerRevolution: 8192 }, homing: { switchLine: 21, direction: "negative", switchPositionRad: -2.9, speedRadPerSec: 5 },"#)],
+               [("axes.yaw.homing.speedRadPerSec", 11, "must be at most the axis's maxSpeedRadPerSec (3), found 5")]),
+        broken("a home switch on a motor's line",
+               [("aLine: 5, bLine: 6, countsPerRevolution: 8192 },", #"aLine: 5, bLine: 6, countsPerRevolution: 8192 }, homing: { switchLine: 24, direction: "negative", switchPositionRad: -2.9 },"#)],
+               [("axes.yaw.homing.switchLine", 11, "pin 24 used by axes.yaw.homing.switchLine and axes.pitch.motor.dirLine")]),
+        broken("a homing direction missing",
+               [("aLine: 5, bLine: 6, countsPerRevolution: 8192 },", "aLine: 5, bLine: 6, countsPerRevolution: 8192 }, homing: { switchLine: 21, switchPositionRad: -2.9 },")],
+               [("axes.yaw.homing.direction", 11, "required key is missing")]),
     ]
 
     @Test(arguments: cases)

@@ -23,10 +23,17 @@ import Testing
         var batteries = rig.accessory.batteryStates.makeAsyncIterator()
         rig.pump.inject(.batteryState(BatteryState(name: "main", level: 0.75, chargeState: .charging, lowBattery: false)))
         rig.pump.inject(.batteryState(BatteryState(name: "grip", level: 0.125, chargeState: .notCharging, lowBattery: true)))
-        let main = await batteries.next()
-        let grip = await batteries.next()
-        #expect(main?.name == "main" && main?.batteryLevel == 0.75 && main?.chargeState == .charging && main?.lowBattery == false)
-        #expect(grip?.name == "grip" && grip?.batteryLevel == 0.125 && grip?.chargeState == .notCharging && grip?.lowBattery == true)
+        // The simulated board's own two batteries come first (at dock, and as
+        // they drain): skip to the injected states, which arrive in order.
+        var main: DockAccessory.BatteryState?
+        var grip: DockAccessory.BatteryState?
+        for _ in 0..<16 where grip == nil {
+            guard let state = await batteries.next() else { break }
+            if state.name == "main", state.batteryLevel == 0.75 { main = state }
+            if state.name == "grip", state.batteryLevel == 0.125 { grip = state }
+        }
+        #expect(main?.chargeState == .charging && main?.lowBattery == false)
+        #expect(grip?.chargeState == .notCharging && grip?.lowBattery == true)
     }
 
     @Test func trackedSubjectsKeepTheirIdentityRectAndRanks() async throws {

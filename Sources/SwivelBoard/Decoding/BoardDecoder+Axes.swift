@@ -35,10 +35,11 @@ extension BoardDecoder {
         let motor = decodeMotor(axis, limits: limits, continuous: isContinuous ? continuous : nil)
         let encoder = axis.has("encoder") ? decodeEncoder(axis, limits: limits) : nil
         let faultDetection = decodeFaultDetection(axis, encoder: encoder)
-        guard let continuous, let limitsModel = limits.model, let motor, let faultDetection,
+        let homing = decodeHoming(axis, motor: motor, limits: limits)
+        guard let continuous, let limitsModel = limits.model, let motor, let faultDetection, homing.isValid,
               encoder != nil || !axis.has("encoder") else { return nil }
         return Board.Axis(motor: motor, encoder: encoder, limits: limitsModel, continuous: continuous.value,
-                          faultDetection: faultDetection)
+                          faultDetection: faultDetection, homing: homing.value)
     }
 
     private func decodeLimits(_ axis: ObjectFields, continuous: Bool) -> LimitsRead {

@@ -9,8 +9,10 @@ enum BoardKeys {
     static let loop = ["rateHz", "stepCore"]
     /// Also the fixed order of pin-conflict checks.
     static let axisNames = ["pitch", "yaw", "roll"]
-    static let axis = ["continuous", "limits", "motor", "encoder", "faultDetection"]
+    static let axis = ["continuous", "limits", "motor", "encoder", "faultDetection", "homing"]
     static let faultDetection = ["maxFollowingErrorRad", "silentTravelRad"]
+    static let homing = ["switchLine", "switchActiveLow", "direction", "switchPositionRad", "speedRadPerSec",
+                         "backoffRad", "maxTravelRad"]
     static let limits = ["minRad", "maxRad", "maxSpeedRadPerSec", "maxAccelRadPerSec2"]
     static let motorTypes = ["stepper", "servo"]
     static let stepper = ["type", "stepLine", "dirLine", "enableLine", "enableActiveLow", "stepsPerRevolution",

@@ -43,6 +43,9 @@ public enum MotionCommand: Equatable, Sendable {
     /// commands again. Refused while the axes are still stopping. Only the
     /// stand has faults; the controller alone accepts it and changes nothing.
     case clearFault
+    /// Seeks every axis's home switch (boards with `homing`); motion is
+    /// refused as `busy` until it ends, `stop` aborts it.
+    case home
 }
 
 /// Where the link wants the stand to look, from one accepted observation batch:

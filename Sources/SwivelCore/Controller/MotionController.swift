@@ -16,6 +16,8 @@ public struct MotionController: Sendable {
         case animation(AnimationName, requestID: UInt32)
         /// Following tracking targets; `tracker.phase` says how.
         case tracking
+        /// Seeking the home switches; motion commands wait for it to end.
+        case homing
     }
 
     /// How far back the motion history reaches: more than any camera latency
@@ -34,6 +36,10 @@ public struct MotionController: Sendable {
     public private(set) var tracker = TrackingController()
     /// The measured positions of the last `historySeconds`, one sample per tick.
     public private(set) var history: MotionHistory
+    /// How each axis with a home switch homes; nil on the others.
+    public let homingParameters: PerAxis<HomingParameters?>
+    /// The last homing run, as it ended (or as it stands, while it runs).
+    public private(set) var homing: HomingRun?
     private var source: Source = .velocity(.zero)
     private var rateLimiter = CallRateLimiter()
     private var nextRequestID: UInt32 = 1
@@ -43,6 +49,7 @@ public struct MotionController: Sendable {
         case move(TimedMove, requestID: UInt32)
         case animation(AnimationRun, requestID: UInt32)
         case tracking
+        case homing
     }
 
     /// - Parameters:
@@ -52,7 +59,8 @@ public struct MotionController: Sendable {
     ///   - tracking: the tuning of subject following.
     public init(
         hardwareLimits: PerAxis<AxisLimits?>, initialPositions: PerAxis<Radians>, tickSeconds: Seconds,
-        tracking: TrackingController.Parameters = TrackingController.Parameters()
+        tracking: TrackingController.Parameters = TrackingController.Parameters(),
+        homing: PerAxis<HomingParameters?> = PerAxis(repeating: nil)
     ) throws(SwivelError) {
         guard tickSeconds > 0, tickSeconds.isFinite else { throw SwivelError.invalid(.nonFiniteValue, value: tickSeconds) }
         var axes = AxisSet()
@@ -62,6 +70,7 @@ public struct MotionController: Sendable {
         self.hardwareLimits = hardwareLimits
         self.limits = hardwareLimits
         self.tickSeconds = tickSeconds
+        homingParameters = homing.map { axis, p in hardwareLimits[axis] == nil ? nil : p }
         tracker = TrackingController(parameters: tracking)
         // One sample per tick, allocated now so the tick never has to.
         history = MotionHistory(capacity: Int(min((Self.historySeconds / tickSeconds).rounded(.up), 100_000)) + 2)
@@ -76,6 +85,7 @@ public struct MotionController: Sendable {
         case .move(_, let id): .orientation(requestID: id)
         case .animation(let run, let id): .animation(run.name, requestID: id)
         case .tracking: .tracking
+        case .homing: .homing
         }
     }
 
@@ -102,6 +112,7 @@ public struct MotionController: Sendable {
     public mutating func apply(
         _ command: MotionCommand, at now: Seconds, measured: PerAxis<Radians>
     ) throws(SwivelError) -> CommandReply {
+        if case .homing = source { return try applyWhileHoming(command, at: now, measured: measured) }
         switch command {
         case .setAngularVelocity(let velocity):
             guard velocity.isFinite else { throw SwivelError.invalid(.nonFiniteValue) }
@@ -148,7 +159,66 @@ public struct MotionController: Sendable {
             return .accepted
         case .clearFault:
             return .accepted
+        case .home:
+            guard Axis.allCases.contains(where: { homingParameters[$0] != nil }) else {
+                throw SwivelError(.notSupportedByDevice, .noHomeSwitch)
+            }
+            end(.cancelled, at: now)
+            tracker.reset()
+            let run = HomingRun(parameters: homingParameters, measured: measured)
+            homing = run
+            source = .homing
+            return .accepted
         }
+    }
+
+    /// While homing the position is a guess: motion waits (`busy`), stop
+    /// aborts homing where the axes are, and what moves nothing still applies.
+    private mutating func applyWhileHoming(
+        _ command: MotionCommand, at now: Seconds, measured: PerAxis<Radians>
+    ) throws(SwivelError) -> CommandReply {
+        switch command {
+        case .stop:
+            homing?.abort()
+            source = .velocity(.zero)
+            return .accepted
+        case .setLimits(let user):
+            limits = try EffectiveLimits.intersect(
+                hardware: hardwareLimits, user: user, currentPositions: state.map { $1.position })
+            return .accepted
+        case .resetLimits:
+            limits = hardwareLimits
+            return .accepted
+        case .resetSession:
+            // A host docking mid-homing must not undo it: only its own state resets.
+            limits = hardwareLimits
+            rateLimiter.reset()
+            return .accepted
+        case .cancel, .trackLost, .stopTracking, .clearFault:
+            return .accepted
+        case .home:
+            return .accepted
+        case .setAngularVelocity, .setOrientation, .animate, .trackTarget:
+            throw SwivelError(.busy, .homingInProgress)
+        }
+    }
+
+    /// Advances homing with the switches as the tick read them. Returns, per
+    /// axis, the offset just added to its commanded position because it was
+    /// homed this tick (0 elsewhere): the caller moves its encoder's and its
+    /// driver's notion of the position by the same amount.
+    public mutating func advanceHoming(switchClosed: PerAxis<Bool>, measured: PerAxis<Radians>) -> PerAxis<Radians> {
+        var offsets = PerAxis<Radians>(repeating: 0)
+        guard case .homing = source, var run = homing else { return offsets }
+        for axis in Axis.allCases where homingParameters[axis] != nil {
+            if let offset = run.advance(axis, switchClosed: switchClosed[axis], measured: measured[axis], commanded: state[axis]) {
+                offsets[axis] = offset
+                state[axis].position += offset
+            }
+        }
+        homing = run
+        if run.isComplete { source = .velocity(.zero) }
+        return offsets
     }
 
     /// Puts every axis at rest where it was measured, cancelling what was
@@ -293,6 +363,8 @@ public struct MotionController: Sendable {
         switch source {
         case .velocity:
             return
+        case .homing:
+            homing?.abort()
         case .tracking:
             tracker.suspend()
         case .move(let move, let id):
@@ -335,10 +407,15 @@ public struct MotionController: Sendable {
             case .move(let move, _): command = move.command(for: axis, at: end) ?? .velocity(0)
             case .animation(let run, _): command = run.command(for: axis, at: end) ?? .velocity(0)
             case .tracking: command = .velocity(following[axis])
+            case .homing:
+                command = homing?.command(for: axis, commandedPosition: state[axis].position) ?? .velocity(0)
             }
+            // While homing an axis its position is a guess: no range to hold it in.
+            var applied = limit
+            if case .homing = source, homingParameters[axis] != nil, let free = limit.withoutRange { applied = free }
             // dt and every input were validated when they came in; a failure here
             // would be a bug, and holding still is the safe answer to it.
-            state[axis] = (try? Limiter.step(from: state[axis], command: command, limits: limit, dt: tickSeconds))
+            state[axis] = (try? Limiter.step(from: state[axis], command: command, limits: applied, dt: tickSeconds))
                 ?? Limiter.State(position: state[axis].position)
         }
         updateProgress(at: end)
@@ -347,7 +424,7 @@ public struct MotionController: Sendable {
 
     private mutating func updateProgress(at time: Seconds) {
         switch source {
-        case .velocity, .tracking:
+        case .velocity, .tracking, .homing:
             return
         case .move(let move, let id):
             let arrived = move.isComplete(at: time) && hasArrived { move.target[$0] }

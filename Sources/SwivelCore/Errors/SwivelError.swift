@@ -59,6 +59,8 @@ public struct SwivelError: Error, Equatable, Sendable, CustomStringConvertible {
         case faultStillStopping
         case nonPositiveHomingSetting
         case homingInProgress
+        case noHomeSwitch
+        case homingFailedFault
 
         public var text: String {
             switch self {
@@ -89,6 +91,10 @@ public struct SwivelError: Error, Equatable, Sendable, CustomStringConvertible {
                 "motor fault: the axis is far from where it was commanded (stalled, skipped steps or slipped); "
                     + "motors are off and motion is refused until the fault is cleared (a host docking clears it)"
             case .nonPositiveHomingSetting: "a homing speed, backoff or travel must be a finite number greater than 0"
+            case .homingFailedFault:
+                "motor fault: an axis did not find its home switch, so its position is unknown; motion is refused "
+                    + "until the fault is cleared (the axis then counts from where it stopped)"
+            case .noHomeSwitch: "no axis of this stand has a home switch (homing in the board file)"
             case .homingInProgress: "the stand is homing its axes; motion is accepted once every axis is homed"
             case .faultStillStopping:
                 "the stand is still stopping after a motor fault; clear the fault once every axis is at rest"

@@ -7,10 +7,13 @@ public enum AxisFault: Equatable, Sendable, CustomStringConvertible {
     /// The motor was commanded through `travelRadians` and the encoder did
     /// not change at all: a disconnected encoder, or a jammed axis.
     case encoderSilent(axis: Axis, travelRadians: Radians)
+    /// Homing ended without the axis finding its switch (it travelled its
+    /// maximum, or a stop aborted it): its position is unknown.
+    case homingFailed(axis: Axis)
 
     public var axis: Axis {
         switch self {
-        case .followingError(let axis, _, _), .encoderSilent(let axis, _): axis
+        case .followingError(let axis, _, _), .encoderSilent(let axis, _), .homingFailed(let axis): axis
         }
     }
 
@@ -19,6 +22,9 @@ public enum AxisFault: Equatable, Sendable, CustomStringConvertible {
         case let .followingError(axis, error, limit):
             "\(axis) is \(Self.format(error)) rad from where it was commanded (limit \(Self.format(limit)) rad): "
                 + "the motor stalled or skipped steps, or the drive slipped"
+        case let .homingFailed(axis):
+            "\(axis) did not find its home switch (it travelled its maxTravelRad, or homing was stopped): "
+                + "its position is unknown; check the switch and its wiring"
         case let .encoderSilent(axis, travel):
             "\(axis)'s encoder did not change while the motor was commanded through \(Self.format(travel)) rad: "
                 + "the encoder is disconnected or the axis is jammed"

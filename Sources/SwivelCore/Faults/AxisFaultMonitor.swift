@@ -44,6 +44,7 @@ public struct AxisFaultMonitor: Equatable, Sendable {
         switch fault {
         case let .followingError(axis, error, _): SwivelError(.motorFault, .followingErrorFault, axis: axis, value: error)
         case let .encoderSilent(axis, travel): SwivelError(.motorFault, .encoderSilentFault, axis: axis, value: travel)
+        case let .homingFailed(axis): SwivelError(.motorFault, .homingFailedFault, axis: axis)
         }
     }
 

@@ -69,13 +69,13 @@ public struct HomingRun: Equatable, Sendable {
                 phases[axis] = .failed
             }
         case .braking(let trigger):
-            guard commanded.velocity == 0 else { return nil }
+            guard abs(commanded.velocity) < 1e-9 else { return nil }
             let offset = p.switchPosition - trigger
             let away = p.towardsPositive ? -p.backoff : p.backoff
             phases[axis] = .backingOff(until: commanded.position + offset + away)
             return offset
         case .backingOff(let until):
-            if abs(commanded.position - until) < 1e-9, commanded.velocity == 0 { phases[axis] = .homed }
+            if abs(commanded.position - until) < 1e-6, abs(commanded.velocity) < 1e-6 { phases[axis] = .homed }
         case .homed, .failed:
             break
         }

@@ -27,6 +27,11 @@ public struct AxisLimits: Equatable, Hashable, Sendable, CustomStringConvertible
 
     public var isContinuous: Bool { positionRange == nil }
 
+    /// The same caps with no position range (homing, where the position is a guess).
+    public var withoutRange: AxisLimits? {
+        try? AxisLimits(positionRange: nil, maximumSpeed: maximumSpeed, maximumAcceleration: maximumAcceleration)
+    }
+
     public var description: String {
         "range \(positionRange.map(\.description) ?? "continuous"), speed ≤ \(maximumSpeed) rad/s, acceleration ≤ \(maximumAcceleration) rad/s²"
     }

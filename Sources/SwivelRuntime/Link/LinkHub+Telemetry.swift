@@ -34,6 +34,7 @@ extension LinkHub {
         case nil: .none
         case .followingError: .motorFault
         case .encoderSilent: .encoderMismatch
+        case .homingFailed: .limitSwitch
         }
     }
 
@@ -44,6 +45,8 @@ extension LinkHub {
             // The wire has no tracking activity yet: following is velocity control.
             case .velocity: .velocity
             case .tracking: .tracking
+            // The wire has no homing activity: it is the stand's own motion.
+            case .homing: .velocity
             case .orientation(let id): .orientation(requestID: id)
             case .animation(let name, let id): .animation(name, requestID: id)
             }

@@ -12,14 +12,17 @@ public final class AxisDrive {
     public let axis: Axis
     public let motor: Motor
     public let encoder: (any PositionEncoder)?
+    /// The home switch, on an axis that homes.
+    public let homeSwitch: HomeSwitch?
     /// Failures of the driver on commanded positions (never expected: every
     /// position comes out of the limiter finite and in range).
     public private(set) var driverFaults: UInt64 = 0
 
-    init(axis: Axis, motor: Motor, encoder: (any PositionEncoder)?) {
+    init(axis: Axis, motor: Motor, encoder: (any PositionEncoder)?, homeSwitch: HomeSwitch? = nil) {
         self.axis = axis
         self.motor = motor
         self.encoder = encoder
+        self.homeSwitch = homeSwitch
     }
 
     /// The position measured through the encoder, or nil on an open-loop axis.
@@ -60,6 +63,17 @@ public final class AxisDrive {
         case .stepper(let stepper): stepper.isEnabled
         case .servo(let servo): servo.isEnabled
         }
+    }
+
+    /// Moves every notion of the axis's position by `offset` (it was just
+    /// homed): the encoder's reading and the stepper's step count.
+    func shift(by offset: Radians, measured: Radians, commanded: Radians) {
+        do {
+            try encoder?.rebase(toRadians: measured + offset)
+        } catch {
+            driverFaults &+= 1
+        }
+        adopt(position: commanded)
     }
 
     /// Declares the axis to be at `position` without moving it (a stepper's

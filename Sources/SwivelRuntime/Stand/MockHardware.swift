@@ -33,6 +33,7 @@ public struct MockHardware {
                 }
             }
             if case .quadrature(let q) = axis.encoder { highestLine = max(highestLine, q.lineA, q.lineB) }
+            if let homing = axis.homing { highestLine = max(highestLine, homing.switchLine) }
         }
         do {
             chip = try MockGPIOChip(

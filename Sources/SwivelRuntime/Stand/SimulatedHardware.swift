@@ -14,7 +14,12 @@ public struct SimulatedHardware {
     /// - Parameters:
     ///   - clock: a `ManualClock` for virtual time, the system clock for `make run`.
     ///   - transitionLogCapacity: see `MockHardware`.
-    public init(board: Board, clock: any MonotonicClock, transitionLogCapacity: Int = 65_536) throws(StandSetupError) {
+    ///   - initialAngles: where the model's axes really are at power-up (an
+    ///   incremental encoder reads 0 wherever that is: what homing finds out).
+    public init(
+        board: Board, clock: any MonotonicClock, transitionLogCapacity: Int = 65_536,
+        initialAngles: [String: Double] = [:]
+    ) throws(StandSetupError) {
         guard let physics = board.simulation else {
             throw StandSetupError("board '\(board.name)' has no simulation section, so it cannot run on the simulated backend")
         }
@@ -51,7 +56,12 @@ public struct SimulatedHardware {
             if case .quadrature(let q) = axis.encoder {
                 encoder = .quadrature(lineA: q.lineA, lineB: q.lineB, countsPerRadian: q.countsPerRadian, invert: q.invert)
             }
-            specs.append(SimulatedAxisSpec(name: name, motor: motor, encoder: encoder))
+            let homeSwitch = axis.homing.map { h in
+                SimulatedAxisSpec.Switch(line: h.switchLine, positionRadians: h.switchPositionRadians,
+                                         closedBelow: !h.towardsPositive, activeLow: h.switchActiveLow)
+            }
+            specs.append(SimulatedAxisSpec(name: name, motor: motor, encoder: encoder, homeSwitch: homeSwitch,
+                                           initialAngleRadians: initialAngles[name] ?? 0))
         }
         let mock = try MockHardware(board: board, clock: clock, transitionLogCapacity: transitionLogCapacity)
         chip = mock.chip

@@ -51,6 +51,9 @@ extension Stand {
         demo = nil
         current.demoPhase = nil
         _ = try? controller.apply(.stop, at: time, measured: measured)
+        // A motor that is not following is released at once; one that is
+        // fine (homing found no switch) stops under control like the others.
+        if case .homingFailed = fault { return }
         for drive in drives where drive.axis == fault.axis && drive.isEnabled { drive.disable(at: now) }
     }
 

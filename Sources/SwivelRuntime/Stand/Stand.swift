@@ -43,6 +43,8 @@ public final class Stand: @unchecked Sendable {
     var commandedHistory: CommandedHistory
     /// When a `clearFault` re-enabled the drivers (stand time); nil otherwise.
     var faultClearingSince: Seconds?
+    /// The end of the start-up homing has been looked at.
+    var homingReported = false
 
     /// - Parameter playDemo: run the demo until a host command arrives (the simulated board with no host).
     public init(board: Board, hardware: StandHardware, playDemo: Bool, mailboxCapacity: Int = 64) throws(StandSetupError) {
@@ -60,7 +62,7 @@ public final class Stand: @unchecked Sendable {
         do {
             controller = try MotionController(
                 hardwareLimits: board.hardwareLimits(), initialPositions: initial,
-                tickSeconds: Double(periodNanoseconds) / 1e9)
+                tickSeconds: Double(periodNanoseconds) / 1e9, homing: try Self.homingParameters(board))
         } catch {
             throw StandSetupError("motion limits: \(error)")
         }
@@ -105,6 +107,7 @@ public final class Stand: @unchecked Sendable {
         if origin == nil {
             origin = now
             for drive in drives { drive.enable(at: now) }
+            startHomingIfConfigured()
         }
         let time = Double(now.nanoseconds(since: origin ?? now)) / 1e9
         guard !current.halted else {
@@ -137,7 +140,9 @@ public final class Stand: @unchecked Sendable {
             current.demoPhase = phase
         }
 
-        let commanded = controller.tick(at: time, measured: measured)
+        var commanded = controller.tick(at: time, measured: measured)
+        if controller.activeMotion == .homing { commanded = advanceHoming(at: now, time: time, measured: measured) }
+        reportHomingOutcome(at: now, time: time, measured: measured)
         commandedHistory.record(commanded.map { $1.position })
         let start = now.advanced(byNanoseconds: leadNanoseconds)
         let end = start.advanced(byNanoseconds: periodNanoseconds)

@@ -66,7 +66,12 @@ public struct StandHardware {
                 case nil:
                     break
                 }
-                drives.append(AxisDrive(axis: axis, motor: motor, encoder: encoder))
+                var homeSwitch: HomeSwitch?
+                if let homing = config.homing {
+                    let source = try chip.requestEdgeEvents(lines: [homing.switchLine], consumer: owner + "-home")
+                    homeSwitch = try HomeSwitch(source: source, line: homing.switchLine, activeLow: homing.switchActiveLow)
+                }
+                drives.append(AxisDrive(axis: axis, motor: motor, encoder: encoder, homeSwitch: homeSwitch))
             } catch let error as StandSetupError {
                 throw error
             } catch {

@@ -13,11 +13,12 @@ public final class VirtualStand {
     /// The deadline of the next tick.
     public private(set) var deadline: MonotonicInstant
 
-    public init(board: Board, playDemo: Bool = false) throws(StandSetupError) {
+    /// - Parameter initialAngles: where the simulated axes really are at start (see `SimulatedHardware`).
+    public init(board: Board, playDemo: Bool = false, initialAngles: [String: Double] = [:]) throws(StandSetupError) {
         // Any origin works; one second in keeps instants positive around it.
         deadline = MonotonicInstant(nanoseconds: 1_000_000_000)
         clock = ManualClock(startingAt: deadline)
-        simulation = try SimulatedHardware(board: board, clock: clock)
+        simulation = try SimulatedHardware(board: board, clock: clock, initialAngles: initialAngles)
         stand = try Stand(board: board, hardware: simulation.hardware, playDemo: playDemo)
     }
 

@@ -51,6 +51,8 @@ public struct StandStatus: Equatable, Sendable {
     /// since start (or the last cleared fault): what to set the board's
     /// `maxFollowingErrorRad` above.
     public var peakFollowingErrorRadians = PerAxis<Radians>(repeating: 0)
+    /// Homing at start, on a board with home switches: running, or how it ended.
+    public var homing: HomingRun?
     /// Faults detected since start.
     public var faultsDetected: UInt64 = 0
 

@@ -43,6 +43,8 @@ public enum StatusLine {
             return "move #\(id) \(Int((status.lastRequest?.fractionCompleted ?? 0) * 100))%"
         case .animation(let name, let id):
             return "animate \(name) #\(id) \(Int((status.lastRequest?.fractionCompleted ?? 0) * 100))%"
+        case .homing:
+            return "homing"
         case .tracking:
             let error = status.trackingErrorRadians
             return "tracking \(status.trackingPhase), error yaw \(fixed(error.yaw, 3, signed: true))"
