@@ -61,6 +61,14 @@ enum CheckBoard {
         line += "; axes: \(Daemon.axisSummary(board))"
         let ports = board.serialPorts.map { "\($0.role.rawValue) \($0.device) \($0.baud) baud" }
         line += "; serial: " + (ports.isEmpty ? "none" : ports.joined(separator: ", "))
+        if !board.buttons.isEmpty {
+            line += "; buttons: " + board.buttons.map { "\($0.name) GPIO\($0.line)" }.joined(separator: ", ")
+        }
+        let batteries = board.batteries.map(\.name) + (board.simulation?.batteries.map { "\($0.name) (simulated)" } ?? [])
+        if !batteries.isEmpty { line += "; batteries: " + batteries.joined(separator: ", ") }
+        let homing = [("pitch", board.axes.pitch), ("yaw", board.axes.yaw), ("roll", board.axes.roll)]
+            .filter { $0.1?.homing != nil }.map(\.0)
+        if !homing.isEmpty { line += "; homing: " + homing.joined(separator: ", ") }
         return line
     }
 }

@@ -39,10 +39,21 @@ import Testing
         #expect([yaw.stepLine, yaw.directionLine, yaw.enableLine] == [17, 27, 22])
         #expect([pitch.stepLine, pitch.directionLine, pitch.enableLine] == [23, 24, 25])
         #expect(yaw.enableActiveLow && pitch.enableActiveLow)
-        let yawEncoder = try #require(Self.quadrature(board.axes.yaw))
+        // The Pi 4 measures yaw with an A/B encoder, the Pi 5 with an AS5600 on I2C1.
+        if chip == "pinctrl-bcm2711" {
+            let yawEncoder = try #require(Self.quadrature(board.axes.yaw))
+            #expect([yawEncoder.lineA, yawEncoder.lineB] == [5, 6])
+        } else {
+            guard case .as5600(let sensor)? = board.axes.yaw?.encoder else {
+                Issue.record("the Pi 5 board's yaw should have an AS5600")
+                return
+            }
+            #expect(sensor.i2cBus == 1 && sensor.address == 0x36)
+        }
         let pitchEncoder = try #require(Self.quadrature(board.axes.pitch))
-        #expect([yawEncoder.lineA, yawEncoder.lineB] == [5, 6])
         #expect([pitchEncoder.lineA, pitchEncoder.lineB] == [16, 26])
+        #expect(board.buttons.map(\.line) == [19, 20])
+        #expect(board.buttons.map(\.action) == [.cameraShutter, .trackingToggle])
     }
 
     @Test func theStepperBoardsLeaveThePWMAndI2CPinsFree() throws {

@@ -25,20 +25,20 @@ import Testing
     @Test func theSummaryNamesWhatTheDaemonWouldDrive() throws {
         let path = BoardFixtures.boardsDirectory + "/rpi4-stepper-pantilt.json5"
         let result = try Subprocess.run(DaemonTests.swiveld, ["check-board", path])
-        #expect(result.standardOutput == "\(path): valid: 'Swivel Pi 4 Stepper Pan/Tilt' (swivel-rpi4-stepper-1), backend gpiod, chip pinctrl-bcm2711, 1000 Hz, step thread on CPU 3; axes: yaw stepper+encoder, pitch stepper+encoder; serial: host /dev/ttyS0 115200 baud\n")
+        #expect(result.standardOutput == "\(path): valid: 'Swivel Pi 4 Stepper Pan/Tilt' (swivel-rpi4-stepper-1), backend gpiod, chip pinctrl-bcm2711, 1000 Hz, step thread on CPU 3; axes: yaw stepper+encoder, pitch stepper+encoder; serial: host /dev/ttyS0 115200 baud; buttons: shutter GPIO19, tracking GPIO20\n")
     }
 
     /// Each edit of the Pi 4 board, and the exact problems it must produce.
     @Test(arguments: [
         ("stepLine: 23", "stepPin: 23", [
-            "axes.pitch.motor.stepLine (line 70): required key is missing",
-            "axes.pitch.motor.stepPin (line 72): unknown key \"stepPin\" (did you mean \"stepLine\"?)",
+            "axes.pitch.motor.stepLine (line 79): required key is missing",
+            "axes.pitch.motor.stepPin (line 81): unknown key \"stepPin\" (did you mean \"stepLine\"?)",
         ]),
         ("aLine: 16", "aLine: 17", [
             "axes.yaw.motor.stepLine (line 43): pin 17 used by axes.yaw.motor.stepLine and axes.pitch.encoder.aLine",
         ]),
         ("baud: 115200", "baud: 115201", [
-            "serial[0].baud (line 93): must be one of 9600, 19200",
+            "serial[0].baud (line 110): must be one of 9600, 19200",
         ]),
         ("stepCore: 3", "stepCore: 3.5", [
             "loop.stepCore (line 30): expected an integer, found 3.5",
