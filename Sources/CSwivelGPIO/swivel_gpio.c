@@ -307,6 +307,7 @@ int swivel_gpio_inputs_request(swivel_gpio_chip *chip,
 			       const unsigned int *offsets, size_t count,
 			       int bias, const char *consumer,
 			       size_t kernel_event_capacity,
+			       uint32_t debounce_us,
 			       swivel_gpio_inputs **out)
 {
 	struct gpiod_line_bulk bulk;
@@ -315,6 +316,8 @@ int swivel_gpio_inputs_request(swivel_gpio_chip *chip,
 	size_t i;
 
 	(void)kernel_event_capacity;
+	/* libgpiod 1.x has no debounce; swivel_gpio_has_kernel_debounce() says so. */
+	(void)debounce_us;
 	if (!chip || !out)
 		return -EINVAL;
 	ret = check_group(chip, offsets, count, bias);
@@ -678,6 +681,7 @@ int swivel_gpio_inputs_request(swivel_gpio_chip *chip,
 			       const unsigned int *offsets, size_t count,
 			       int bias, const char *consumer,
 			       size_t kernel_event_capacity,
+			       uint32_t debounce_us,
 			       swivel_gpio_inputs **out)
 {
 	static const enum gpiod_line_bias biases[] = {
@@ -708,6 +712,9 @@ int swivel_gpio_inputs_request(swivel_gpio_chip *chip,
 		ret = negative_errno();
 		goto fail;
 	}
+	/* The kernel holds back an edge until the level has been stable this long. */
+	if (debounce_us)
+		gpiod_line_settings_set_debounce_period_us(settings, debounce_us);
 	ret = v2_request(chip, offsets, count, settings, consumer,
 			 kernel_event_capacity, &inputs->request);
 	if (ret)

@@ -89,11 +89,17 @@ public final class GPIODChip: GPIOChip {
         try requestEdgeEventSource(lines: lines, consumer: consumer)
     }
 
+    /// Whether the kernel can debounce input lines for us: with libgpiod 2.x
+    /// (gpiolib emulates it where a chip cannot), not with 1.x.
+    public static var hasKernelDebounce: Bool { swivel_gpio_api_version() >= 2 }
+
     /// `readBatchCapacity` edges are moved from the kernel per read; a drain
-    /// asking for more reads again.
+    /// asking for more reads again. `debounceMicroseconds` is passed to the
+    /// kernel where `hasKernelDebounce` (and ignored elsewhere).
     public func requestEdgeEventSource(
         lines: [Int], consumer: String, bias: GPIOBias = .asIs,
-        kernelEventCapacity: Int = GPIODChip.defaultKernelEventCapacity, readBatchCapacity: Int = 64
+        kernelEventCapacity: Int = GPIODChip.defaultKernelEventCapacity, readBatchCapacity: Int = 64,
+        debounceMicroseconds: Int = 0
     ) throws(HardwareError) -> GPIODEdgeEventSource {
         guard !lines.isEmpty else {
             throw HardwareError(.invalidConfiguration, "\(consumer) asked \(displayName) for edge events on no lines")
@@ -110,12 +116,16 @@ public final class GPIODChip: GPIOChip {
         guard readBatchCapacity > 0 else {
             throw HardwareError(.invalidConfiguration, "edge read batch capacity must be positive, got \(readBatchCapacity)")
         }
+        guard debounceMicroseconds >= 0, debounceMicroseconds <= 10_000_000 else {
+            throw HardwareError(.invalidConfiguration, "debounce must be 0...10 s, got \(debounceMicroseconds) µs")
+        }
         try checkRange(lines, consumer: consumer)
         let offsets = lines.map { UInt32($0) }
         var inputs: OpaquePointer?
         let result = offsets.withUnsafeBufferPointer {
             swivel_gpio_inputs_request(
-                handle, $0.baseAddress, $0.count, bias.shimValue, consumer, kernelEventCapacity, &inputs)
+                handle, $0.baseAddress, $0.count, bias.shimValue, consumer, kernelEventCapacity,
+                UInt32(debounceMicroseconds), &inputs)
         }
         guard result == 0, let inputs else {
             throw requestError(SystemCallError(-result), consumer: consumer, lines: lines)

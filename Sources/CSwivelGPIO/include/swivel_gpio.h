@@ -124,6 +124,9 @@ void swivel_gpio_output_release(swivel_gpio_output *output);
 
 /*
  * Requests `count` lines as inputs reporting both edges, as one group.
+ * `debounce_us` (libgpiod 2.x only; 0: none) has the kernel hold back an edge
+ * until the level has been stable that long: gpiolib emulates it where the
+ * chip cannot. libgpiod 1.x ignores it: debounce in software there.
  * `kernel_event_capacity` sizes the kernel's event FIFO for the group
  * (libgpiod 2.x; the kernel caps it at 1024, 0 means its default of 16 per
  * line). libgpiod 1.x has a fixed FIFO of 16 events per line and ignores it.
@@ -132,6 +135,7 @@ int swivel_gpio_inputs_request(swivel_gpio_chip *chip,
 			       const unsigned int *offsets, size_t count,
 			       int bias, const char *consumer,
 			       size_t kernel_event_capacity,
+			       uint32_t debounce_us,
 			       swivel_gpio_inputs **out);
 
 /* The current level of `offset` (0 or 1), or -errno (-EINVAL: not in the group). */

@@ -17,8 +17,10 @@ public struct StandAccessories {
 
     /// Requests one edge source per button through `request` and builds the watcher
     /// with each button's `debounceMs` as its software window.
+    /// - Parameter softwareDebounce: false where the kernel already debounces
+    ///   the lines (libgpiod 2.x): the software window is then 0.
     static func watchButtons(
-        _ buttons: [Board.Button], at now: MonotonicInstant,
+        _ buttons: [Board.Button], at now: MonotonicInstant, softwareDebounce: Bool = true,
         request: (Board.Button) throws(HardwareError) -> any EdgeEventSource
     ) throws(StandSetupError) -> ButtonWatcher? {
         guard !buttons.isEmpty else { return nil }
@@ -27,7 +29,8 @@ public struct StandAccessories {
             for button in buttons { sources.append(try request(button)) }
             return try ButtonWatcher(
                 buttons: buttons, sources: sources,
-                windowNanoseconds: buttons.map { Int64($0.debounceMilliseconds) * 1_000_000 }, at: now)
+                windowNanoseconds: buttons.map { softwareDebounce ? Int64($0.debounceMilliseconds) * 1_000_000 : 0 },
+                at: now)
         } catch {
             throw StandSetupError("buttons: \(error.reason)")
         }
