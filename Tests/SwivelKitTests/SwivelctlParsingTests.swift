@@ -56,6 +56,12 @@ import Testing
         #expect(usageError("move --yaw 1 now") == UsageError("unexpected argument \"now\"", topic: "move"))
     }
 
+    @Test func clearFaultTakesNothing() throws {
+        #expect(try parse("clear-fault") == Command(action: .clearFault))
+        #expect(usageError("clear-fault now") != nil)
+        #expect(usageError("clear-fault --json") != nil)
+    }
+
     @Test func velocityDefaultsEveryAxisToZero() throws {
         #expect(try parse("velocity --yaw 0.2 --roll -0.1").action == .velocity(Vector3(yaw: 0.2, roll: -0.1)))
         #expect(try parse("velocity").action == .velocity(.zero))

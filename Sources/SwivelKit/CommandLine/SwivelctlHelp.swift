@@ -44,7 +44,7 @@ public enum SwivelctlHelp {
             name: "clear-fault", summary: "clear a motor fault and take motion again",
             usage: "swivelctl clear-fault",
             details: """
-                After a stall, lost steps or a silent encoder (status shows the fault) the stand \
+                After a stall, lost steps, a silent encoder or a failed homing (`watch` shows the error) the stand \
                 is stopped with its drivers off and refuses motion. This re-enables them where \
                 the axes are. Refused (busy) while the axes are still stopping.
                 """),
