@@ -240,7 +240,7 @@ import Testing
                [("axes.yaw.faultDetection.maxFollowingErrorRad", 11, "must be greater than 0 and at most")]),
         broken("a silent travel finer than the encoder",
                [("bLine: 19, countsPerRevolution: 8192 },", "bLine: 19, countsPerRevolution: 400 }, faultDetection: { silentTravelRad: 0.02 },")],
-               [("axes.pitch.faultDetection.silentTravelRad", 16, "must be at least 4 encoder counts (0.063 rad at 400 counts per revolution), found 0.02")]),
+               [("axes.pitch.faultDetection.silentTravelRad", 16, "must be at least 4 encoder counts (0.063 rad at 400 counts per axis revolution), found 0.02")]),
         broken("an unknown fault detection key",
                [("bLine: 19, countsPerRevolution: 8192 },", "bLine: 19, countsPerRevolution: 8192 }, faultDetection: { maxError: 1 },")],
                [("axes.pitch.faultDetection.maxError", 16, #"unknown key "maxError""#)]),

@@ -19,11 +19,17 @@ extension BoardDecoder {
                             default: defaults.silentTravelRadians)
         guard let following, let silent else { return nil }
         // Moving less than a few counts need not change the reading at all.
-        if case .quadrature(let q)? = encoder {
-            let minimum = 4 * 2 * Double.pi / Double(q.countsPerRevolution)
+        let countsPerAxisTurn: Double? =
+            switch encoder {
+            case .quadrature(let q)?: Double(q.countsPerRevolution)
+            case .as5600(let sensor)?: 4096 * sensor.gearRatio
+            case nil: nil
+            }
+        if let counts = countsPerAxisTurn {
+            let minimum = 4 * 2 * Double.pi / counts
             if silent.value < minimum {
                 report(silent, "must be at least 4 encoder counts (\(ValueText.rounded(minimum)) rad at "
-                    + "\(q.countsPerRevolution) counts per revolution), found \(ValueText.number(silent.value))")
+                    + "\(ValueText.number(counts)) counts per axis revolution), found \(ValueText.number(silent.value))")
                 return nil
             }
         }
