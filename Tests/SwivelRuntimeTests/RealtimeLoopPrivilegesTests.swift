@@ -119,3 +119,46 @@ import Testing
         box.withLock { $0 = nil }
     }
 }
+
+#if os(Linux)
+/// Memory is locked as it is touched (MCL_ONFAULT); a real-time thread locks
+/// its own stack up front so no tick faults on it.
+@Suite struct MemoryLockPolicyTests {
+    private static func lockedKiB() -> Int? {
+        guard let text = try? TextFile.read("/proc/self/status") else { return nil }
+        for line in text.split(separator: "\n") where line.hasPrefix("VmLck:") {
+            return Int(line.split(separator: " ").dropFirst().first ?? "")
+        }
+        return nil
+    }
+
+    @Test func aThreadLocksTheTopOfItsStack() throws {
+        var limit = rlimit()
+        getrlimit(__rlimit_resource_t(8), &limit)  // RLIMIT_MEMLOCK
+        let permitted = geteuid() == 0 || limit.rlim_cur >= 1 << 20
+        let result = Mutex<(locked: Bool, before: Int?, after: Int?)?>(nil)
+        let thread = try RealtimeThread.spawn(name: "stack-lock", request: RealtimeRequest(lockMemory: false, fifoPriority: nil, cpu: nil)) {
+            let before = Self.lockedKiB()
+            let locked = MemoryLockPolicy.lockCurrentStack(bytes: 128 * 1024)
+            let after = Self.lockedKiB()
+            result.withLock { $0 = (locked, before, after) }
+            // Leave the process as it was for the other tests.
+            var attributes = pthread_attr_t()
+            if let get = GNUExtensions.pthreadGetAttributes, get(pthread_self(), &attributes) == 0 {
+                var base: UnsafeMutableRawPointer?
+                var size = 0
+                pthread_attr_getstack(&attributes, &base, &size)
+                if let base { munlock(base + (size - 128 * 1024), 128 * 1024) }
+                pthread_attr_destroy(&attributes)
+            }
+        }
+        thread.join()
+        let outcome = try #require(result.withLock { $0 })
+        #expect(outcome.locked == permitted)
+        if permitted, let before = outcome.before, let after = outcome.after {
+            // Other tests may lock or unlock meanwhile; this thread's 128 KiB at least.
+            #expect(after >= before + 128 || after >= 128)
+        }
+    }
+}
+#endif

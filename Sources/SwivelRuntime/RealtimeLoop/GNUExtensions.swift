@@ -9,6 +9,8 @@ enum GNUExtensions {
 
     static let schedSetAffinity: SchedSetAffinity? = lookUp("sched_setaffinity")
     static let pthreadSetName: PthreadSetName? = lookUp("pthread_setname_np")
+    typealias PthreadGetAttributes = @convention(c) (pthread_t, UnsafeMutablePointer<pthread_attr_t>?) -> Int32
+    static let pthreadGetAttributes: PthreadGetAttributes? = lookUp("pthread_getattr_np")
 
     private static func lookUp<Function>(_ symbol: String) -> Function? {
         // dlopen(nil) is the main program and every library it loaded (libc among them).

@@ -39,10 +39,16 @@ public struct RealtimePrivileges: Sendable, Equatable {
         return RealtimePrivileges(memoryLock: memoryLock, fifo: thread.fifo, affinity: thread.affinity)
     }
 
-    /// `mlockall(MCL_CURRENT | MCL_FUTURE)`. Idempotent.
+    /// `mlockall(MCL_CURRENT | MCL_FUTURE | MCL_ONFAULT)` (plain
+    /// `MCL_CURRENT | MCL_FUTURE` on a kernel older than 4.4), then the
+    /// executable read ahead into the page cache. Idempotent. See
+    /// `MemoryLockPolicy` for why pages are locked as they are touched.
     public static func lockMemory() -> PrivilegeOutcome {
         #if os(Linux)
-        if mlockall(MCL_CURRENT | MCL_FUTURE) == 0 { return .granted }
+        if MemoryLockPolicy.lockAll() == 0 {
+            MemoryLockPolicy.readAheadExecutable()
+            return .granted
+        }
         let code = errno
         return .refused(errno: code, reason: memoryLockAdvice(errno: code))
         #else

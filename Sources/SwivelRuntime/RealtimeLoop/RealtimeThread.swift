@@ -114,6 +114,10 @@ private final class ThreadStart: @unchecked Sendable {
 
     func run() {
         setCurrentThreadName(name)
+        #if os(Linux)
+        // Memory is locked as it is touched: touch this stack now, not in a tick.
+        if request.lockMemory { MemoryLockPolicy.lockCurrentStack(bytes: 256 * 1024) }
+        #endif
         let policy = RealtimePrivileges.applyThreadPolicy(request)
         handoff.send(ThreadGrant(fifo: policy.fifo, affinity: policy.affinity))
         body()

@@ -36,6 +36,10 @@ public struct StepThreadPolicy: Sendable {
         let request = request
         let apply = apply
         try executor.start {
+            #if os(Linux)
+            // Memory is locked as it is touched: touch this stack before the first edge.
+            MemoryLockPolicy.lockCurrentStack(bytes: 64 * 1024)
+            #endif
             let outcome = apply(request)
             handoff.send(StepThreadGrant(fifo: outcome.fifo, affinity: outcome.affinity))
         }
