@@ -20,6 +20,12 @@ enum Summary {
         lines.append("  final: " + axes.joined(separator: ", "))
         lines.append("  commands applied \(status.commandsApplied), rejected \(status.commandsRejected); demo cycles \(status.demoCycles)")
         lines.append("  encoder illegal transitions \(status.encoderIllegalTransitions), dropped edge events \(status.encoderDroppedEvents), rate-limited steps \(status.rateLimitedSteps), driver faults \(status.driverFaults)")
+        var faults = "  motor faults \(status.faultsDetected)"
+        if let fault = status.fault { faults += " (latched: \(fault))" }
+        if let homing = status.homing {
+            faults += homing.failedAxes.isEmpty ? "; homed" : "; homing failed on \(homing.failedAxes)"
+        }
+        lines.append(faults)
         lines.append(status.halted ? "  stopped; drivers disabled" : "  NOT confirmed stopped")
         return lines.joined(separator: "\n")
     }
