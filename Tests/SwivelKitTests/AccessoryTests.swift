@@ -17,6 +17,21 @@ import Testing
         #expect(seen.allSatisfy { !$0.lowBattery })
     }
 
+    /// The stand sends every battery right after IDENTITY, before SwivelKit has
+    /// made the accessory (it asks GET_STATE first): those states must not be
+    /// lost. At real speed no battery changes by 1% for over a minute, so only
+    /// the states sent at dock can arrive here.
+    @Test func theStatesSentAtDockAreKept() async throws {
+        let rig = try await Rig.docked(speed: 1)
+        let level = rig.pump.inspect { hub, _ in hub.accessories.batteries?.current.map(\.level) ?? [] }
+        try #require(level.count == 2)
+        var batteries = rig.accessory.batteryStates.makeAsyncIterator()
+        var seen: [DockAccessory.BatteryState] = []
+        while seen.count < 2, let state = await batteries.next() { seen.append(state) }
+        #expect(seen.map(\.name) == ["main", "grip"])
+        #expect(zip(seen.map(\.batteryLevel), level).allSatisfy { abs($0 - $1) < 0.01 })
+    }
+
     @Test func theShutterButtonReachesAccessoryEvents() async throws {
         let rig = try await Rig.docked()
         var events = rig.accessory.accessoryEvents.makeAsyncIterator()

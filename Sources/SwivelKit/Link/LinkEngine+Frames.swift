@@ -88,7 +88,12 @@ extension LinkEngine {
         case .accessoryEvent(let event):
             accessory?.accessoryEventStream.yield(DockAccessory.AccessoryEvent(event))
         case .batteryState(let battery):
-            accessory?.receiveBattery(DockAccessory.BatteryState(battery))
+            if let accessory {
+                accessory.receiveBattery(DockAccessory.BatteryState(battery))
+            } else if phase == .handshaking {
+                handshakeBatteries.removeAll { $0.name == battery.name }
+                handshakeBatteries.append(battery)
+            }
         case .trackingState(let tracking):
             accessory?.trackingStream.yield(DockAccessory.TrackingState(tracking))
         case .dockState(let dock):

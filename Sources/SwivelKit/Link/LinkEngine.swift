@@ -55,6 +55,9 @@ final class LinkEngine {
     /// Counts docked sessions; an accessory object belongs to one.
     var epoch = 0
     var accessory: DockAccessory?
+    /// BATTERY_STATE that came during the handshake (the stand sends every
+    /// battery right after IDENTITY), held for the accessory about to exist.
+    var handshakeBatteries: [BatteryState] = []
     var trackers: [UInt32: Tracker] = [:]
     /// PROGRESS for requests not (yet) tracked: an ACK lost and retransmitted may come after it.
     var recentProgress: [MotionProgress] = []
@@ -130,6 +133,8 @@ final class LinkEngine {
         epoch += 1
         let accessory = DockAccessory(identity: identity, link: client, epoch: epoch)
         self.accessory = accessory
+        for battery in handshakeBatteries { accessory.receiveBattery(DockAccessory.BatteryState(battery)) }
+        handshakeBatteries.removeAll()
         phase = .docked
         client.publishDocked(accessory, systemTrackingEnabled: report.systemTrackingEnabled)
     }
@@ -149,6 +154,7 @@ final class LinkEngine {
         channel = nil
         statePollInFlight = false
         recentProgress.removeAll()
+        handshakeBatteries.removeAll()
         let orphaned = trackers
         trackers.removeAll()
         // The stand stops a host's moves when its last host leaves; this host

@@ -42,6 +42,9 @@ public final class BatteryMonitor {
     /// Every battery's current state, for a host that just docked.
     public var current: [BatteryState] { states.compactMap { $0 } }
 
+    /// Whether the batteries have been read at all yet.
+    public var hasPolled: Bool { nextPoll != nil }
+
     /// Reads every battery if a poll is due; returns the states that changed
     /// and the problems that are new since the last poll.
     public func poll(at now: MonotonicInstant) -> (changed: [BatteryState], problems: [PowerSupplyError]) {

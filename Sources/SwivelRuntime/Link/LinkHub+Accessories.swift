@@ -37,8 +37,15 @@ extension LinkHub {
         }
     }
 
-    /// Every battery's state, so a host that just docked need not wait for a change.
-    func sendBatteryStates(to id: SessionID) {
+    /// Every battery's state, so a host that just docked need not wait for a
+    /// change; read first if a host docks before the first poll.
+    func sendBatteryStates(to id: SessionID, at now: MonotonicInstant) {
+        if let batteries = accessories.batteries, !batteries.hasPolled {
+            let (changed, problems) = batteries.poll(at: now)
+            for problem in problems { onAccessoryProblem?("battery: \(problem)") }
+            // Other docked hosts learn them as changes; this one gets all below.
+            for state in changed { broadcastTelemetry(.batteryState(state), except: id) }
+        }
         for state in accessories.batteries?.current ?? [] { sendTelemetry(.batteryState(state), to: id) }
     }
 

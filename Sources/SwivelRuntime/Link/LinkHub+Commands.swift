@@ -138,7 +138,7 @@ extension LinkHub {
         if !wasDocked { dock(id, clientName: hello.clientName, at: now) }
         finish(key, reply: .identity(configuration.identity), to: id)
         sendTelemetry(.dockState(DockState(docked: true, systemTrackingEnabled: systemTrackingEnabled)), to: id)
-        sendBatteryStates(to: id)
+        sendBatteryStates(to: id, at: now)
     }
 
     /// Velocity, orientation and animation: the host's only while system tracking is off.

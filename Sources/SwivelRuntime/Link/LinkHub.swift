@@ -206,7 +206,7 @@ public final class LinkHub {
         sessions[id] = session
     }
 
-    func broadcastTelemetry(_ message: AccessoryMessage) {
-        for id in sessionIDs where sessions[id]?.docked == true { sendTelemetry(message, to: id) }
+    func broadcastTelemetry(_ message: AccessoryMessage, except excluded: SessionID? = nil) {
+        for id in sessionIDs where sessions[id]?.docked == true && id != excluded { sendTelemetry(message, to: id) }
     }
 }
