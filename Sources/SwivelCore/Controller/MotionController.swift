@@ -140,13 +140,8 @@ public struct MotionController: Sendable {
             return .started(try startMove(to: target, duration: duration, relative: relative, at: now, measured: measured))
         case .animate(let name):
             return .started(try startAnimation(name, at: now))
-        case .setLimits(let user):
-            limits = try EffectiveLimits.intersect(
-                hardware: hardwareLimits, user: user, currentPositions: state.map { $1.position })
-            return .accepted
-        case .resetLimits:
-            limits = hardwareLimits
-            return .accepted
+        case .setLimits, .resetLimits:
+            return try applyLimits(command)
         case .trackTarget(let target):
             try follow(target, at: now)
             return .accepted
@@ -182,13 +177,8 @@ public struct MotionController: Sendable {
             homing?.abort()
             source = .velocity(.zero)
             return .accepted
-        case .setLimits(let user):
-            limits = try EffectiveLimits.intersect(
-                hardware: hardwareLimits, user: user, currentPositions: state.map { $1.position })
-            return .accepted
-        case .resetLimits:
-            limits = hardwareLimits
-            return .accepted
+        case .setLimits, .resetLimits:
+            return try applyLimits(command)
         case .resetSession:
             // A host docking mid-homing must not undo it: only its own state resets.
             limits = hardwareLimits
@@ -201,6 +191,20 @@ public struct MotionController: Sendable {
         case .setAngularVelocity, .setOrientation, .animate, .trackTarget:
             throw SwivelError(.busy, .homingInProgress)
         }
+    }
+
+    /// `setLimits` and `resetLimits`, whatever else is running.
+    private mutating func applyLimits(_ command: MotionCommand) throws(SwivelError) -> CommandReply {
+        switch command {
+        case .setLimits(let user):
+            limits = try EffectiveLimits.intersect(
+                hardware: hardwareLimits, user: user, currentPositions: state.map { $1.position })
+        case .resetLimits:
+            limits = hardwareLimits
+        default:
+            break
+        }
+        return .accepted
     }
 
     /// Advances homing with the switches as the tick read them. Returns, per

@@ -74,14 +74,7 @@ extension Stand {
             case .stop, .resetSession, .stopTracking, .trackLost, .resetLimits, .setLimits:
                 // Nothing moves while faulted; these change no motion, so they are
                 // accepted and applied (limits and session state stay coherent).
-                do {
-                    let reply = try controller.apply(posted.command, at: time, measured: measured)
-                    current.commandsApplied &+= 1
-                    mailbox.answer(posted.ticket, .success(reply))
-                } catch {
-                    current.commandsRejected &+= 1
-                    mailbox.answer(posted.ticket, .failure(error))
-                }
+                applyAndAnswer(posted, at: time, measured: measured)
             default:
                 current.commandsRejected &+= 1
                 mailbox.answer(posted.ticket, .failure(AxisFaultMonitor.refusal(for: fault)))

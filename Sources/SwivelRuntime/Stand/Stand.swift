@@ -168,16 +168,21 @@ public final class Stand: @unchecked Sendable {
                 demo = nil
                 current.demoPhase = nil
             }
-            do {
-                let reply = try controller.apply(posted.command, at: time, measured: measured)
-                current.commandsApplied &+= 1
-                mailbox.answer(posted.ticket, .success(reply))
-            } catch {
-                current.commandsRejected &+= 1
-                mailbox.answer(posted.ticket, .failure(error))
-            }
+            applyAndAnswer(posted, at: time, measured: measured)
         }
         mailbox.flushReplies()
+    }
+
+    /// Hands one command to the controller and answers its poster.
+    func applyAndAnswer(_ posted: CommandMailbox.Posted, at time: Seconds, measured: PerAxis<Radians>) {
+        do {
+            let reply = try controller.apply(posted.command, at: time, measured: measured)
+            current.commandsApplied &+= 1
+            mailbox.answer(posted.ticket, .success(reply))
+        } catch {
+            current.commandsRejected &+= 1
+            mailbox.answer(posted.ticket, .failure(error))
+        }
     }
 
     private func rejectQueuedCommands() {
