@@ -24,9 +24,10 @@ import Testing
             channel.setEnabled(enabled, at: clock.now())
             usleep(UInt32(seconds * 1e6))
             channel.setEnabled(false, at: clock.now())
+            // Joined: a pulse that was under way when disabled has ended and is counted.
+            channel.stop()
             pulses = channel.pulses
             rejected = channel.rejectedWrites
-            // Leaving the scope joins the thread: the chip is ours again.
         }
         return (chip.transitions(onLine: line), pulses, rejected)
     }

@@ -22,9 +22,14 @@ public final class SoftwarePWMChannel: PWMChannel {
         thread = try DedicatedThread(name: "software PWM") { core.run() }
     }
 
-    deinit {
+    deinit { stop() }
+
+    /// Stops the thread once its pulse in progress has ended, and joins it:
+    /// the line is the caller's again and `pulses` is final. Idempotent.
+    public func stop() {
         core.stopRequested.store(true, ordering: .releasing)
         thread?.join()
+        thread = nil
     }
 
     /// Periods from 100 µs to 1 s; a servo wants 20 ms (50 Hz).
