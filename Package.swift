@@ -67,15 +67,17 @@ let package = Package(
         .executableTarget(name: "swivelctl", dependencies: ["SwivelKit"], swiftSettings: strict),
         // `make bench`: measures, never asserts; not part of `make test`.
         .executableTarget(name: "swivel-bench", dependencies: ["SwivelRuntime", "SwivelKit"], swiftSettings: strict),
+        // Threads, subprocesses and temporary directories the test targets share.
+        .target(name: "SwivelTestSupport", path: "Tests/SwivelTestSupport", swiftSettings: strict),
         .testTarget(name: "SwivelCoreTests", dependencies: ["SwivelCore"], swiftSettings: strict),
         .testTarget(name: "SwivelHardwareTests", dependencies: ["SwivelHardware", "SwivelSim"], swiftSettings: strict),
         .testTarget(name: "SwivelBoardTests", dependencies: ["SwivelBoard"], swiftSettings: strict),
-        .testTarget(name: "SwivelRuntimeTests", dependencies: ["SwivelRuntime"], swiftSettings: strict),
+        .testTarget(name: "SwivelRuntimeTests", dependencies: ["SwivelRuntime", "SwivelTestSupport"], swiftSettings: strict),
         .testTarget(name: "SwivelLinuxTests", dependencies: ["SwivelLinux"], swiftSettings: strict),
         .testTarget(name: "SwivelProtocolTests", dependencies: ["SwivelProtocol"], swiftSettings: strict),
-        .testTarget(name: "SwivelPortsTests", dependencies: ["SwivelPorts"], swiftSettings: strict),
+        .testTarget(name: "SwivelPortsTests", dependencies: ["SwivelPorts", "SwivelTestSupport"], swiftSettings: strict),
         // End to end: SwivelKit and swivelctl against the runtime on the simulated stand.
-        .testTarget(name: "SwivelKitTests", dependencies: ["SwivelKit", "SwivelRuntime"], swiftSettings: strict),
+        .testTarget(name: "SwivelKitTests", dependencies: ["SwivelKit", "SwivelRuntime", "SwivelTestSupport"], swiftSettings: strict),
     ],
     swiftLanguageModes: [.v6]
 )

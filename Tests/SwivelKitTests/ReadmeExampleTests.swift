@@ -1,4 +1,5 @@
 import SwivelKit
+import SwivelTestSupport
 import Testing
 
 /// README.md's SwivelKit example, with only the public API, against a stand

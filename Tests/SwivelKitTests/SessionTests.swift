@@ -3,6 +3,7 @@ import SwivelPorts
 import SwivelProtocol
 import SwivelRuntime
 @testable import SwivelKit
+import SwivelTestSupport
 import Testing
 
 /// Docking, identity, heartbeats, goodbye and reconnection, against the real

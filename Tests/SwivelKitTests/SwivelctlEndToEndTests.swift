@@ -4,6 +4,7 @@ import Glibc
 import Darwin
 #endif
 import FoundationEssentials
+import SwivelTestSupport
 import Testing
 
 /// The built `swivelctl` binary against the real link hub on a simulated

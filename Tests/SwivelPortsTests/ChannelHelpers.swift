@@ -1,4 +1,5 @@
 import SwivelPorts
+import SwivelTestSupport
 
 /// A result box another thread fills in; read only after joining that thread.
 final class Outcome<Value: Sendable>: @unchecked Sendable {

@@ -4,6 +4,7 @@ import Glibc
 import Darwin
 #endif
 import SwivelPorts
+import SwivelTestSupport
 import Testing
 
 @Suite struct PollTests {

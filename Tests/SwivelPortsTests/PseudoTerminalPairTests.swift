@@ -4,6 +4,7 @@ import Glibc
 import Darwin
 #endif
 @testable import SwivelPorts
+import SwivelTestSupport
 import Testing
 
 /// The simulated stand's pty: the daemon holds `primary`, a host opens the

@@ -4,6 +4,7 @@ import Glibc
 import Darwin
 #endif
 import SwivelPorts
+import SwivelTestSupport
 import Testing
 
 /// The stable path (like /tmp/swivel-host) that points a host at the pty.

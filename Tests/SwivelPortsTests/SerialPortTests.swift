@@ -4,6 +4,7 @@ import Glibc
 import Darwin
 #endif
 @testable import SwivelPorts
+import SwivelTestSupport
 import Testing
 
 /// Opening a serial device: the failures a user meets first, worded so they can act.

@@ -4,6 +4,7 @@ import Glibc
 import Darwin
 #endif
 @testable import SwivelPorts
+import SwivelTestSupport
 import Testing
 
 /// The daemon's socket: one listener, many clients, and the files it leaves behind.

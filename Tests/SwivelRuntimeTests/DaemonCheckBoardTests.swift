@@ -3,6 +3,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import SwivelTestSupport
 import Testing
 
 /// `swiveld check-board FILE`, run as built.

@@ -3,6 +3,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import SwivelTestSupport
 import Testing
 
 /// The built `swiveld`, run as a maker runs it.

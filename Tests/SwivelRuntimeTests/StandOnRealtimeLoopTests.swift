@@ -1,6 +1,7 @@
 import SwivelCore
 import SwivelHardware
 import SwivelRuntime
+import SwivelTestSupport
 import Testing
 
 /// The daemon's arrangement in-process: the stand ticked by the real-time loop

@@ -9,6 +9,7 @@ import SwivelHardware
 import SwivelPorts
 import SwivelProtocol
 import SwivelRuntime
+import SwivelTestSupport
 
 /// The stand's side of the link, in this process: the real `LinkHub` over a
 /// `VirtualStand`, on its own thread, moving bytes between the hub and socket

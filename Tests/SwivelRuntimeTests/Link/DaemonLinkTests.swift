@@ -6,6 +6,7 @@ import Darwin
 import SwivelCore
 import SwivelPorts
 import SwivelProtocol
+import SwivelTestSupport
 import Testing
 
 /// The built swiveld on the simulated board, driven over its real pty and its

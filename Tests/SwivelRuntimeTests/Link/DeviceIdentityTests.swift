@@ -5,6 +5,7 @@ import Darwin
 #endif
 import SwivelProtocol
 @testable import SwivelRuntime
+import SwivelTestSupport
 import Testing
 
 @Suite struct DeviceIdentityTests {

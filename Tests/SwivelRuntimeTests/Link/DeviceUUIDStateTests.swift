@@ -5,6 +5,7 @@ import Darwin
 #endif
 import SwivelProtocol
 @testable import SwivelRuntime
+import SwivelTestSupport
 import Testing
 
 /// The UUID kept in the state directory: made once, read after, never replaced.

@@ -1,30 +1,34 @@
 #if canImport(Glibc)
-import Glibc
+public import Glibc
 #elseif canImport(Darwin)
-import Darwin
+public import Darwin
 #endif
 
 /// Runs a program with extra environment variables and a given standard
 /// input, its output captured in temporary files (no pipe can fill up).
-struct Subprocess {
-    struct Result {
-        var status: Int32
-        var standardOutput: String
-        var standardError: String
+public struct Subprocess {
+    public struct Result {
+        public var status: Int32
+        public var standardOutput: String
+        public var standardError: String
     }
 
-    struct SpawnError: Error { var code: Int32 }
+    public struct SpawnError: Error { public var code: Int32 }
 
-    /// Blocks until the program exits: call it from a test with nothing else to do meanwhile.
-    static func run(_ path: String, _ arguments: [String], environment: [String: String] = [:], input: String = "") throws -> Result {
+    public let pid: pid_t
+    private let outputPath: String
+    private let errorPath: String
+
+    /// Starts `path`; `environment` is added to (and overrides) this process's.
+    public static func launch(
+        _ path: String, _ arguments: [String], environment: [String: String] = [:], input: String = ""
+    ) throws -> Subprocess {
         let tag = "\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
-        let inputPath = "/tmp/swkit-\(tag).in", outputPath = "/tmp/swkit-\(tag).out", errorPath = "/tmp/swkit-\(tag).err"
-        defer {
-            unlink(inputPath)
-            unlink(outputPath)
-            unlink(errorPath)
-        }
+        let outputPath = "/tmp/swivel-test-\(tag).out", errorPath = "/tmp/swivel-test-\(tag).err"
+        let inputPath = "/tmp/swivel-test-\(tag).in"
         try writeText(input, to: inputPath)
+        // The child has the file open once spawned; its name is not needed after.
+        defer { unlink(inputPath) }
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
@@ -37,8 +41,7 @@ struct Subprocess {
         var index = 0
         while let entry = environ[index] {
             let text = String(cString: entry)
-            let name = String(text.prefix { $0 != "=" })
-            if environment[name] == nil { inherited.append(text) }
+            if environment[String(text.prefix { $0 != "=" })] == nil { inherited.append(text) }
             index += 1
         }
         let envp = (inherited + environment.map { "\($0.key)=\($0.value)" }).map { strdup($0) } + [nil]
@@ -46,17 +49,41 @@ struct Subprocess {
         var pid: pid_t = 0
         let spawned = posix_spawn(&pid, path, &actions, nil, argv, envp)
         guard spawned == 0 else { throw SpawnError(code: spawned) }
+        return Subprocess(pid: pid, outputPath: outputPath, errorPath: errorPath)
+    }
+
+    public func signal(_ signal: Int32) { kill(pid, signal) }
+
+    /// Blocks until the program exits.
+    public func wait() -> Result {
         var status: Int32 = 0
         while waitpid(pid, &status, 0) < 0, errno == EINTR {}
         // WIFEXITED / WEXITSTATUS by hand: the macros are not imported.
         let exited = status & 0x7f == 0
         let code = exited ? (status >> 8) & 0xff : 128 + (status & 0x7f)
+        defer {
+            unlink(outputPath)
+            unlink(errorPath)
+        }
         return Result(status: code, standardOutput: readText(outputPath), standardError: readText(errorPath))
+    }
+
+    /// Blocks until the program exits: call it from a test with nothing else to do meanwhile.
+    public static func run(
+        _ path: String, _ arguments: [String], environment: [String: String] = [:], input: String = ""
+    ) throws -> Result {
+        try launch(path, arguments, environment: environment, input: input).wait()
     }
 }
 
+public func sleepSeconds(_ seconds: Double) {
+    var request = timespec(tv_sec: Int(seconds), tv_nsec: Int((seconds - Double(Int(seconds))) * 1e9))
+    var remaining = timespec()
+    while nanosleep(&request, &remaining) != 0, errno == EINTR { request = remaining }
+}
+
 /// A whole file as text ("" when it cannot be opened).
-func readText(_ path: String) -> String {
+public func readText(_ path: String) -> String {
     guard let file = fopen(path, "r") else { return "" }
     defer { fclose(file) }
     var bytes: [UInt8] = []
@@ -69,7 +96,8 @@ func readText(_ path: String) -> String {
     return String(decoding: bytes, as: UTF8.self)
 }
 
-func writeText(_ text: String, to path: String) throws {
+/// Writes `text` to `path`, replacing it.
+public func writeText(_ text: String, to path: String) throws {
     guard let file = fopen(path, "w") else { throw Subprocess.SpawnError(code: errno) }
     defer { fclose(file) }
     fputs(text, file)

@@ -4,10 +4,10 @@ import Glibc
 import Darwin
 #endif
 
-/// A real OS thread for the other end of a blocking exchange. Tests run on Swift's
-/// small cooperative pool; a Task blocked in poll there could starve the very
-/// test that waits for it.
-final class TestThread {
+/// A real OS thread for the other end of a blocking exchange (a stand, a peer
+/// in poll). Tests run on Swift's small cooperative pool; a task looping or
+/// blocked there could starve the very test that waits for it.
+public final class TestThread {
     private final class Body {
         let run: () -> Void
         init(_ run: @escaping () -> Void) { self.run = run }
@@ -20,7 +20,7 @@ final class TestThread {
     #endif
     private var joined = false
 
-    init(_ run: @escaping @Sendable () -> Void) throws {
+    public init(_ run: @escaping @Sendable () -> Void) throws {
         let body = Unmanaged.passRetained(Body(run)).toOpaque()
         let created = pthread_create(&thread, nil, { context in
             #if canImport(Glibc)
@@ -36,7 +36,7 @@ final class TestThread {
         }
     }
 
-    func join() {
+    public func join() {
         guard !joined else { return }
         joined = true
         #if canImport(Glibc)
