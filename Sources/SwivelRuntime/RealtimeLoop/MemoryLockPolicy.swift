@@ -18,12 +18,9 @@ import Glibc
 ///   (`lockCurrentStack`), since a stack page is anonymous and its first
 ///   touch would otherwise allocate.
 enum MemoryLockPolicy {
-    /// MCL_ONFAULT (Linux 4.4): lock pages as they are faulted in.
-    static let lockOnFault: Int32 = 4
-
     /// 0 on success, else -1 with errno set (as mlockall).
     static func lockAll() -> Int32 {
-        if mlockall(MCL_CURRENT | MCL_FUTURE | lockOnFault) == 0 { return 0 }
+        if mlockall(MCL_CURRENT | MCL_FUTURE | MCL_ONFAULT) == 0 { return 0 }
         // EINVAL: a kernel without MCL_ONFAULT; lock everything instead.
         guard errno == EINVAL else { return -1 }
         return mlockall(MCL_CURRENT | MCL_FUTURE)
