@@ -139,8 +139,8 @@ enum Daemon {
                 reason = signal
                 break
             }
-            if let duration = options.durationSeconds, clock.now().nanoseconds(since: started) >= Int64(duration * 1e9) {
-                reason = "--duration \(fixed(duration, 1)) s elapsed"
+            if let duration = options.durationNanoseconds, clock.now().nanoseconds(since: started) >= duration {
+                reason = "--duration \(fixed(options.durationSeconds ?? 0, 1)) s elapsed"
                 break
             }
             let status = stand.status()
@@ -156,7 +156,10 @@ enum Daemon {
 
         display.log { Log.notice("\(reason): decelerating to a stop") }
         stand.requestHalt()
-        let deadline = clock.now().advanced(byNanoseconds: Int64((stand.worstCaseStopSeconds + 2) * 1e9))
+        // Capped: a board's acceleration cap may be tiny (anything above 0 loads),
+        // and an unbounded wait would trap converting to nanoseconds.
+        let stopWaitSeconds = min(stand.worstCaseStopSeconds, 3600) + 2
+        let deadline = clock.now().advanced(byNanoseconds: Int64(stopWaitSeconds * 1e9))
         var forced = false
         while !stand.isHalted {
             if signals.poll() != nil {
