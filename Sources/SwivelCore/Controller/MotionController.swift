@@ -116,6 +116,7 @@ public struct MotionController: Sendable {
         switch command {
         case .setAngularVelocity(let velocity):
             guard velocity.isFinite else { throw SwivelError.invalid(.nonFiniteValue) }
+            try InputRanges.check(command)
             try checkAxes(velocity, tolerance: 0)
             end(.cancelled, at: now)
             source = .velocity(velocity)
@@ -288,6 +289,7 @@ public struct MotionController: Sendable {
             }
             try checkAxes(angles, tolerance: 1e-6)
         }
+        try InputRanges.check(.setOrientation(target, durationSeconds: duration, relative: relative))
         guard rateLimiter.wouldAdmit(at: now) else {
             throw SwivelError(.frameRateTooHigh, .orientationCallRateExceeded)
         }
