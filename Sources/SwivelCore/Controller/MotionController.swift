@@ -226,6 +226,14 @@ public struct MotionController: Sendable {
         return offsets
     }
 
+    /// A motor fault: what `stop` does (every axis decelerates at its cap),
+    /// but the running move or animation ends `failed`, not `cancelled`, so a
+    /// host learns that the fault ended it.
+    public mutating func fail(at now: Seconds) {
+        end(.failed, at: now)
+        source = .velocity(.zero)
+    }
+
     /// Puts every axis at rest where it was measured, cancelling what was
     /// running and forgetting the subject: after a fault, where the commanded
     /// positions may be far from the axes.

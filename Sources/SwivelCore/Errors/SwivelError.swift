@@ -106,7 +106,7 @@ public struct SwivelError: Error, Equatable, Sendable, CustomStringConvertible {
             case .nonPositiveFaultThreshold: "a fault threshold must be a finite number greater than 0"
             case .followingErrorFault:
                 "motor fault: the axis is far from where it was commanded (stalled, skipped steps or slipped); "
-                    + "motors are off and motion is refused until the fault is cleared (a host docking clears it)"
+                    + "motors are off and motion is refused until CLEAR_FAULT clears it (swivelctl clear-fault)"
             case .nonPositiveHomingSetting: "a homing speed, backoff or travel must be a finite number greater than 0"
             case .homingFailedFault:
                 "motor fault: an axis did not find its home switch, so its position is unknown; motion is refused "
@@ -117,7 +117,7 @@ public struct SwivelError: Error, Equatable, Sendable, CustomStringConvertible {
                 "the stand is still stopping after a motor fault; clear the fault once every axis is at rest"
             case .encoderSilentFault:
                 "motor fault: an encoder did not change while its motor moved (disconnected, or the axis is jammed); "
-                    + "motors are off and motion is refused until the fault is cleared (a host docking clears it)"
+                    + "motors are off and motion is refused until CLEAR_FAULT clears it (swivelctl clear-fault)"
             case .angularVelocityOutOfRange:
                 "an angular velocity must lie in -100...100 rad/s on each axis (no board's speed cap is higher; "
                     + "each axis is clamped to its own)"
