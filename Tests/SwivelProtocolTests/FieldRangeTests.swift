@@ -147,8 +147,10 @@ import Testing
     }
 
     @Test func undefinedAxisBitsAreRefused() {
-        // Yaw only, plus bit 3: every byte the axes need is there.
-        let payload: [UInt8] = [0b1010] + [UInt8](repeating: 0, count: 12)
+        // A sane yaw limit, plus bit 3: read as yaw alone, it decoded.
+        var payload = limits(.init(lowerRadians: -1, upperRadians: 1, maximumSpeed: 1)).encodePayload()
+        #expect(payload[0] == 0b0010)
+        payload[0] |= 0b1000
         let err = refusal(id: .setLimits, payload)
         #expect(err?.code == .invalidParameter)
         #expect(err?.value == 10)

@@ -82,12 +82,14 @@ import Testing
         let pitch = try #require(h.virtual.stand.status().limits.pitch?.positionRange)
         expectRefused(limits(.init(lowerRadians: pitch.upperRadians - 1e-5, upperRadians: 3, maximumSpeed: 1), on: .pitch),
                       .rangeTooNarrow, axis: .pitch, h: h, id: id)
-        // Undefined axis bits, raw: yaw plus bit 5.
+        // Undefined axis bits, raw: a sane yaw limit, plus bit 5 (read as yaw alone, it was applied).
         let before = Snapshot(h)
         let seq = h.nextSequence
         h.nextSequence &+= 1
         let header = FrameHeader(sequence: seq, messageID: MessageID.setLimits.rawValue)
-        h.sendBytes(try FrameEncoder.encode(header, payload: [0b10_0010] + [UInt8](repeating: 0, count: 12)), from: id)
+        var payload = limits(.init(lowerRadians: -1, upperRadians: 1, maximumSpeed: 0.5), on: .yaw).encodePayload()
+        payload[0] |= 0b10_0000
+        h.sendBytes(try FrameEncoder.encode(header, payload: payload), from: id)
         guard case .error(let err)? = h.reply(to: seq, on: id) else {
             Issue.record("undefined axis bits were accepted")
             return
