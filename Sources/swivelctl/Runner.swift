@@ -107,7 +107,9 @@ final class Runner {
     private func report(_ progress: MoveProgress, wait: Bool, json: Bool) async throws(SwivelKitError) {
         let state = wait ? await progress.finished() : progress.state
         Console.out(json ? Format.json(progress, state: state).text : Format.move(progress, state: state))
-        if state == .failed { throw .motorFault("request \(progress.requestID) failed: a motor faulted") }
+        if state == .failed {
+            throw .motorFault("request \(progress.requestID) failed: \(progress.failureReason ?? "a motor fault ended it")")
+        }
     }
 
     private func setLimits(_ axes: PerAxis<SwivelctlCommand.AxisLimit?>) async throws(SwivelKitError) {

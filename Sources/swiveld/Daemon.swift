@@ -71,11 +71,34 @@ enum Daemon {
         }
         // The demo is for a simulated stand with no host and no scene; real hardware holds still.
         let playDemo = options.playDemo && board.backend == .simulated && scene == nil
+        // Everything that can fail is taken before the loop starts: the loop's
+        // first tick enables the drivers, so a busy button line or socket found
+        // after it would have energised the motors for nothing.
         let backend: Backend
         let stand: Stand
         do {
             backend = try Backend(board: board, clock: clock)
             stand = try Stand(board: board, hardware: backend.hardware, playDemo: playDemo)
+        } catch {
+            Log.error("cannot set up the stand: \(error)")
+            return exitConfig
+        }
+        let endpoints = LinkSetup.endpoints(options: options, board: board, simulated: backend.isSimulated)
+        let hub = LinkHub(stand: stand, configuration: LinkSetup.configuration(board: board, uuid: uuid))
+        do {
+            hub.accessories = try backend.accessories(board: board, clock: clock)
+        } catch {
+            Log.error("cannot set up the buttons and batteries: \(error)")
+            return exitConfig
+        }
+        let link: LinkServer
+        do {
+            link = try LinkServer(hub: hub, endpoints: endpoints, clock: clock)
+        } catch {
+            Log.error("cannot open the host link: \(error)")
+            return exitConfig
+        }
+        do {
             try backend.start()
         } catch {
             Log.error("cannot set up the stand: \(error)")
@@ -92,31 +115,18 @@ enum Daemon {
             Log.debug("real-time loop: period \(stand.periodNanoseconds) ns, memory lock \(privileges.memoryLock), SCHED_FIFO \(privileges.fifo), steps planned \(stand.leadNanoseconds) ns ahead")
         } catch {
             Log.error("cannot start the real-time loop: \(error)")
+            backend.stop()
             return exitSoftware
         }
-        let endpoints = LinkSetup.endpoints(options: options, board: board, simulated: backend.isSimulated)
-        let hub = LinkHub(stand: stand, configuration: LinkSetup.configuration(board: board, uuid: uuid))
         do {
-            hub.accessories = try backend.accessories(board: board, clock: clock)
-        } catch {
-            Log.error("cannot set up the buttons and batteries: \(error)")
-            stand.requestHalt()
-            loop.stop()
-            stand.disableDriversNow(at: clock.now())
-            backend.stop()
-            return exitConfig
-        }
-        let link: LinkServer
-        do {
-            link = try LinkServer(hub: hub, endpoints: endpoints, clock: clock)
             try link.start()
         } catch {
-            Log.error("cannot open the host link: \(error)")
+            Log.error("cannot start the host link: \(error)")
             stand.requestHalt()
             loop.stop()
             stand.disableDriversNow(at: clock.now())
             backend.stop()
-            return exitConfig
+            return exitSoftware
         }
         Log.notice("host link: \(LinkSetup.describe(link.status()))")
         if case .pty? = endpoints.serial, let device = link.ptyDevicePath {
@@ -139,8 +149,8 @@ enum Daemon {
                 reason = signal
                 break
             }
-            if let duration = options.durationSeconds, clock.now().nanoseconds(since: started) >= Int64(duration * 1e9) {
-                reason = "--duration \(fixed(duration, 1)) s elapsed"
+            if let duration = options.durationNanoseconds, clock.now().nanoseconds(since: started) >= duration {
+                reason = "--duration \(fixed(options.durationSeconds ?? 0, 1)) s elapsed"
                 break
             }
             let status = stand.status()
@@ -156,7 +166,10 @@ enum Daemon {
 
         display.log { Log.notice("\(reason): decelerating to a stop") }
         stand.requestHalt()
-        let deadline = clock.now().advanced(byNanoseconds: Int64((stand.worstCaseStopSeconds + 2) * 1e9))
+        // Capped: a board's acceleration cap may be tiny (anything above 0 loads),
+        // and an unbounded wait would trap converting to nanoseconds.
+        let stopWaitSeconds = min(stand.worstCaseStopSeconds, 3600) + 2
+        let deadline = clock.now().advanced(byNanoseconds: Int64(stopWaitSeconds * 1e9))
         var forced = false
         while !stand.isHalted {
             if signals.poll() != nil {

@@ -20,6 +20,15 @@ struct Options: Equatable {
     /// nil: $STATE_DIRECTORY or /var/lib/swivel on real hardware, none on a simulated board.
     var stateDirectory: String?
 
+    /// The longest `--duration`: far beyond any soak test (a longer run needs
+    /// no `--duration`), and its nanoseconds fit an Int64 with room to spare.
+    static let longestDurationSeconds = 10_000_000.0
+
+    /// `durationSeconds` in nanoseconds; in range by `parse`.
+    var durationNanoseconds: Int64? {
+        durationSeconds.map { Int64((min($0, Self.longestDurationSeconds) * 1e9).rounded()) }
+    }
+
     static let usage = """
         usage: swiveld [--board FILE] [--duration SECONDS] [--no-demo] [--verbose]
                        [--serial pty|DEVICE|none] [--baud N] [--pty-link PATH] [--socket PATH|none]
@@ -32,7 +41,7 @@ struct Options: Equatable {
         board file, touching no hardware: exit 0 valid, 65 problems, 66 unreadable.
 
           --board FILE        the board file (default: /etc/swivel/board.json5)
-          --duration SECONDS  stop by itself after this long, then print a summary
+          --duration SECONDS  stop by itself after this long (at most 10000000), then print a summary
           --no-demo           on a simulated board, hold still instead of playing the demo
           --verbose           log debug lines too
           --serial pty|DEVICE|none
@@ -69,8 +78,9 @@ struct Options: Equatable {
                 options.boardPath = value
             case "--duration":
                 guard let value = rest.popFirst() else { throw UsageError(description: "--duration needs a number of seconds") }
-                guard let seconds = Double(value), seconds.isFinite, seconds > 0 else {
-                    throw UsageError(description: "--duration must be a positive number of seconds, got '\(value)'")
+                guard let seconds = Double(value), seconds > 0, seconds <= longestDurationSeconds else {
+                    throw UsageError(description:
+                        "--duration must be a positive number of seconds, at most \(Int(longestDurationSeconds)) (about 116 days), got '\(value)'")
                 }
                 options.durationSeconds = seconds
             case "--serial":

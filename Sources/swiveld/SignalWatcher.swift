@@ -3,12 +3,22 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import Synchronization
 
 /// SIGINT and SIGTERM, taken synchronously: blocked in every thread (the
 /// real-time thread inherits the mask, so no handler ever interrupts a tick),
-/// then polled by the main thread. No async-signal-safety puzzles.
+/// then collected by one thread of their own that waits in `sigwait` and
+/// counts each one as it arrives. The main thread polls the count.
+///
+/// Why a thread: a blocked signal stays pending until someone takes it, and
+/// the kernel keeps one pending signal of each kind, so two SIGTERMs 20 ms
+/// apart that both arrived before the main thread's next poll (every 100 ms)
+/// were merged into one, and the "second signal: disable at once" path never
+/// ran. The collecting thread takes each within microseconds of its arrival.
 struct SignalWatcher {
+    private let collector: SignalCollector?
     private var set = sigset_t()
+    private var handled = 0
 
     /// Call before starting any thread.
     init() {
@@ -16,10 +26,20 @@ struct SignalWatcher {
         sigaddset(&set, SIGINT)
         sigaddset(&set, SIGTERM)
         pthread_sigmask(SIG_BLOCK, &set, nil)
+        collector = SignalCollector.start(waitingFor: set)
     }
 
-    /// The pending termination signal's name, consuming it, or nil.
+    /// The name of the oldest termination signal not yet returned, or nil.
     mutating func poll() -> String? {
+        guard let collector else { return pollPending() }
+        guard let name = collector.name(at: handled) else { return nil }
+        handled += 1
+        return name
+    }
+
+    /// Without the collecting thread (it could not be started): the pending
+    /// set, as before, which merges signals that arrive between two polls.
+    private mutating func pollPending() -> String? {
         var pending = sigset_t()
         sigpending(&pending)
         for (signal, name) in [(SIGINT, "SIGINT"), (SIGTERM, "SIGTERM")] where sigismember(&pending, signal) == 1 {
@@ -31,5 +51,58 @@ struct SignalWatcher {
             return name
         }
         return nil
+    }
+}
+
+/// The thread that takes every SIGINT and SIGTERM, and what it took. Only the
+/// first few are remembered by kind: after the second, any further signal
+/// changes nothing the daemon does.
+final class SignalCollector: Sendable {
+    private static let remembered = 4
+    /// How many signals arrived (never decreases).
+    private let count = Atomic<Int>(0)
+    /// Bit i set: the i-th signal was SIGINT (else SIGTERM).
+    private let interrupts = Atomic<Int>(0)
+    private let set: sigset_t
+
+    private init(set: sigset_t) { self.set = set }
+
+    static func start(waitingFor set: sigset_t) -> SignalCollector? {
+        let collector = SignalCollector(set: set)
+        let context = Unmanaged.passRetained(collector).toOpaque()
+        var thread = pthread_t()
+        let created = pthread_create(&thread, nil, { context in
+            // Lives as long as the process: the retain is never released.
+            guard let context else { return nil }
+            Unmanaged<SignalCollector>.fromOpaque(context).takeUnretainedValue().run()
+            return nil
+        }, context)
+        guard created == 0 else {
+            Unmanaged<SignalCollector>.fromOpaque(context).release()
+            return nil
+        }
+        pthread_detach(thread)
+        return collector
+    }
+
+    private func run() {
+        var waited = set
+        while true {
+            var signal: Int32 = 0
+            guard sigwait(&waited, &signal) == 0 else { continue }
+            let index = count.load(ordering: .relaxed)
+            if signal == SIGINT, index < Self.remembered {
+                interrupts.bitwiseOr(1 << index, ordering: .relaxed)
+            }
+            // Releasing: whoever sees the new count sees its kind too.
+            count.add(1, ordering: .releasing)
+        }
+    }
+
+    /// The name of the `index`-th signal (from 0), or nil before it arrived.
+    func name(at index: Int) -> String? {
+        guard index < count.load(ordering: .acquiring) else { return nil }
+        guard index < Self.remembered else { return "SIGTERM or SIGINT" }
+        return interrupts.load(ordering: .relaxed) & (1 << index) != 0 ? "SIGINT" : "SIGTERM"
     }
 }

@@ -60,9 +60,10 @@ import Testing
     @Test func theLargestFormOfEveryMessageFitsOneFrame() throws {
         let uuid = try #require(WireUUID(bytes: [UInt8](repeating: 7, count: 16)))
         let rect = NormalizedRectLowerLeft(x: 0, y: 0, width: 1, height: 1)
+        // Sizes do not depend on values; these are values the stand accepts (docs/PROTOCOL.md, "Field ranges").
         let camera = CameraInformation(deviceType: .telephoto, position: .front, orientation: .faceDown,
-                                       intrinsics: .init(matrix: [Double](repeating: 1, count: 9), referenceWidth: 1, referenceHeight: 1))
-        let batch = TrackBatch(captureAgeMicroseconds: .max, camera: camera, observations: Array(
+                                       intrinsics: .init(matrix: [1, 0, 0, 0, 1, 0, 0, 0, 1], referenceWidth: 1, referenceHeight: 1))
+        let batch = TrackBatch(captureAgeMicroseconds: 1_000_000, camera: camera, observations: Array(
             repeating: .init(identifier: .max, kind: .object, rect: rect, faceYawRadians: 1, speakingConfidence: 1, lookingAtCameraConfidence: 1),
             count: 40))
         let long = String(repeating: "x", count: 400)

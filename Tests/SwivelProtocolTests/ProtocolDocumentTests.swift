@@ -16,8 +16,7 @@ import Darwin
         return parts.joined(separator: "/") + "/docs/PROTOCOL.md"
     }()
 
-    /// name → wire bytes, from every ```vector block.
-    static func documentVectors() throws -> [String: [UInt8]] {
+    static func documentText() throws -> String {
         guard let file = fopen(documentPath, "r") else { throw DocumentError("cannot open \(documentPath)") }
         defer { fclose(file) }
         var text = ""
@@ -25,6 +24,12 @@ import Darwin
         while fgets(&buffer, Int32(buffer.count), file) != nil {
             text += String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
         }
+        return text
+    }
+
+    /// name → wire bytes, from every ```vector block.
+    static func documentVectors() throws -> [String: [UInt8]] {
+        let text = try documentText()
         var vectors: [String: [UInt8]] = [:]
         var current: String?
         var bytes: [UInt8] = []

@@ -5,8 +5,8 @@ public struct MotionProgress: Equatable, Sendable {
         case running = 0
         case finished = 1
         case cancelled = 2
-        /// A motor fault ended it. Part of the vocabulary hosts will see; nothing
-        /// reports motor faults yet (stall detection comes with the hardware work).
+        /// A motor fault ended it (`MotionController.fail`, called as the stand
+        /// latches the fault); the fault itself is in MOTION_STATE.
         case failed = 3
 
         public var description: String {

@@ -116,6 +116,7 @@ public struct MotionController: Sendable {
         switch command {
         case .setAngularVelocity(let velocity):
             guard velocity.isFinite else { throw SwivelError.invalid(.nonFiniteValue) }
+            try InputRanges.check(command)
             try checkAxes(velocity, tolerance: 0)
             end(.cancelled, at: now)
             source = .velocity(velocity)
@@ -225,6 +226,14 @@ public struct MotionController: Sendable {
         return offsets
     }
 
+    /// A motor fault: what `stop` does (every axis decelerates at its cap),
+    /// but the running move or animation ends `failed`, not `cancelled`, so a
+    /// host learns that the fault ended it.
+    public mutating func fail(at now: Seconds) {
+        end(.failed, at: now)
+        source = .velocity(.zero)
+    }
+
     /// Puts every axis at rest where it was measured, cancelling what was
     /// running and forgetting the subject: after a fault, where the commanded
     /// positions may be far from the axes.
@@ -288,6 +297,7 @@ public struct MotionController: Sendable {
             }
             try checkAxes(angles, tolerance: 1e-6)
         }
+        try InputRanges.check(.setOrientation(target, durationSeconds: duration, relative: relative))
         guard rateLimiter.wouldAdmit(at: now) else {
             throw SwivelError(.frameRateTooHigh, .orientationCallRateExceeded)
         }

@@ -61,6 +61,23 @@ public struct SwivelError: Error, Equatable, Sendable, CustomStringConvertible {
         case homingInProgress
         case noHomeSwitch
         case homingFailedFault
+        // The field ranges of InputRanges (docs/PROTOCOL.md, "Field ranges").
+        case angularVelocityOutOfRange
+        case durationOutOfRange
+        case angleOutOfRange
+        case limitOutOfRange
+        case rangeTooNarrow
+        case speedOutOfRange
+        case undefinedAxisBits
+        case undefinedFlagBits
+        case captureAgeOutOfRange
+        case intrinsicsOutOfRange
+        case intrinsicsNotPinhole
+        case referenceSizeOutOfRange
+        case observationRectOutOfRange
+        case faceYawOutOfRange
+        case regionOfInterestTooSmall
+        case pointOutsideFrame
 
         public var text: String {
             switch self {
@@ -89,7 +106,7 @@ public struct SwivelError: Error, Equatable, Sendable, CustomStringConvertible {
             case .nonPositiveFaultThreshold: "a fault threshold must be a finite number greater than 0"
             case .followingErrorFault:
                 "motor fault: the axis is far from where it was commanded (stalled, skipped steps or slipped); "
-                    + "motors are off and motion is refused until the fault is cleared (a host docking clears it)"
+                    + "motors are off and motion is refused until CLEAR_FAULT clears it (swivelctl clear-fault)"
             case .nonPositiveHomingSetting: "a homing speed, backoff or travel must be a finite number greater than 0"
             case .homingFailedFault:
                 "motor fault: an axis did not find its home switch, so its position is unknown; motion is refused "
@@ -100,7 +117,30 @@ public struct SwivelError: Error, Equatable, Sendable, CustomStringConvertible {
                 "the stand is still stopping after a motor fault; clear the fault once every axis is at rest"
             case .encoderSilentFault:
                 "motor fault: an encoder did not change while its motor moved (disconnected, or the axis is jammed); "
-                    + "motors are off and motion is refused until the fault is cleared (a host docking clears it)"
+                    + "motors are off and motion is refused until CLEAR_FAULT clears it (swivelctl clear-fault)"
+            case .angularVelocityOutOfRange:
+                "an angular velocity must lie in -100...100 rad/s on each axis (no board's speed cap is higher; "
+                    + "each axis is clamped to its own)"
+            case .durationOutOfRange: "a duration must lie in 0...86400 s (a day)"
+            case .angleOutOfRange: "an orientation angle, absolute or relative, must lie in -4π...4π rad (two turns)"
+            case .limitOutOfRange: "a limit's minimum and maximum must lie in -4π...4π rad (two turns)"
+            case .rangeTooNarrow: "a limit's position range, and its overlap with the hardware range, must be at least 0.001 rad wide"
+            case .speedOutOfRange: "a maximum speed must lie in 0.001...100 rad/s"
+            case .undefinedAxisBits: "an axis mask may set only bits 0-2 (pitch, yaw, roll)"
+            case .undefinedFlagBits: "observation flags may set only bits 0-2 (face yaw, speaking, looking present)"
+            case .captureAgeOutOfRange:
+                "a capture age must lie in 0...1000000 µs: the motion history reaches 1 s, so an older image cannot be placed"
+            case .intrinsicsOutOfRange: "intrinsics must have fx and fy in 1...1e6 px, and s, cx and cy in -1e6...1e6 px"
+            case .intrinsicsNotPinhole:
+                "intrinsics must be a pinhole matrix [fx s cx; 0 fy cy; 0 0 1], row-major "
+                    + "(sent column-major, cx and cy land in the bottom row)"
+            case .referenceSizeOutOfRange: "the intrinsics' reference width and height must lie in 1...100000 px"
+            case .observationRectOutOfRange:
+                "an observation rect must be 0.0001...2 wide and high and lie within -0.5...1.5 "
+                    + "(a subject partly out of frame; further out is a sender bug)"
+            case .faceYawOutOfRange: "a face yaw must lie in -π...π rad"
+            case .regionOfInterestTooSmall: "a region of interest must be at least 0.01 of the frame wide and high"
+            case .pointOutsideFrame: "a point must lie inside the frame: 0...1 on both axes"
             }
         }
     }

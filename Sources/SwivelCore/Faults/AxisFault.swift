@@ -32,8 +32,10 @@ public enum AxisFault: Equatable, Sendable, CustomStringConvertible {
     }
 
     private static func format(_ value: Double) -> String {
-        let scaled = (abs(value) * 1000).rounded()
-        let whole = Int(scaled) / 1000, fraction = Int(scaled) % 1000
+        // A silent encoder reports NaN travel when its reading was not finite:
+        // that must print, not trap in the conversion to Int.
+        guard let scaled = Int(exactly: (abs(value) * 1000).rounded()) else { return "\(value)" }
+        let whole = scaled / 1000, fraction = scaled % 1000
         let digits = String(fraction)
         return (value < 0 ? "-" : "") + "\(whole)." + String(repeating: "0", count: 3 - digits.count) + digits
     }

@@ -24,6 +24,8 @@ public enum EffectiveLimits {
                 guard let overlap = boardRange.intersection(userLimit.positionRange) else {
                     throw SwivelError.invalid(.emptyLimitIntersection, axis: axis, value: userLimit.positionRange.lowerRadians)
                 }
+                // A sliver of overlap is as absurd as a sliver of a range.
+                try InputRanges.limitWidth.check(overlap.widthRadians, axis: axis)
                 range = overlap
             } else {
                 let width = userLimit.positionRange.widthRadians

@@ -1,5 +1,6 @@
 /// An app's restriction of one axis, as DockKit's `Limits.Limit`: a position
-/// range and a maximum speed. Validated on construction.
+/// range and a maximum speed. Validated on construction, against
+/// `InputRanges` (limitEnd, limitWidth, limitSpeed) too.
 public struct UserAxisLimit: Equatable, Hashable, Sendable {
     public let positionRange: PositionRange
     public let maximumSpeed: RadiansPerSecond
@@ -7,9 +8,14 @@ public struct UserAxisLimit: Equatable, Hashable, Sendable {
     public init(
         lowerRadians: Radians, upperRadians: Radians, maximumSpeed: RadiansPerSecond, axis: Axis? = nil
     ) throws(SwivelError) {
-        self.positionRange = try PositionRange(lowerRadians: lowerRadians, upperRadians: upperRadians, axis: axis)
+        let range = try PositionRange(lowerRadians: lowerRadians, upperRadians: upperRadians, axis: axis)
+        try InputRanges.limitEnd.check(lowerRadians, axis: axis)
+        try InputRanges.limitEnd.check(upperRadians, axis: axis)
+        try InputRanges.limitWidth.check(range.widthRadians, axis: axis)
         guard maximumSpeed.isFinite else { throw SwivelError.invalid(.nonFiniteValue, axis: axis, value: maximumSpeed) }
         guard maximumSpeed > 0 else { throw SwivelError.invalid(.nonPositiveSpeed, axis: axis, value: maximumSpeed) }
+        try InputRanges.limitSpeed.check(maximumSpeed, axis: axis)
+        self.positionRange = range
         self.maximumSpeed = maximumSpeed
     }
 }

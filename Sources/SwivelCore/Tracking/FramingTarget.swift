@@ -75,8 +75,9 @@ public enum FramingTarget {
         return NormalizedPointLowerLeft(x: roi.x + roi.width * across, y: roi.y + roi.height * up)
     }
 
-    /// Validates a region of interest: finite, a positive width and height, and
-    /// inside the frame 0...1 (within `regionOfInterestTolerance`).
+    /// Validates a region of interest: finite, a positive width and height,
+    /// inside the frame 0...1 (within `regionOfInterestTolerance`), and at least
+    /// `InputRanges.regionOfInterestSize` wide and high.
     public static func validate(_ roi: NormalizedRectUpperLeft) throws(SwivelError) {
         try finite(roi.x)
         try finite(roi.y)
@@ -84,11 +85,10 @@ public enum FramingTarget {
         try finite(roi.height)
         try inside(roi.width > 0, roi.width)
         try inside(roi.height > 0, roi.height)
-        let low = -regionOfInterestTolerance, high = 1 + regionOfInterestTolerance
-        try inside(roi.x >= low, roi.x)
-        try inside(roi.y >= low, roi.y)
-        try inside(roi.x + roi.width <= high, roi.x + roi.width)
-        try inside(roi.y + roi.height <= high, roi.y + roi.height)
+        let frame = InputRanges.regionOfInterestEdge
+        for edge in [roi.x, roi.y, roi.x + roi.width, roi.y + roi.height] { try inside(frame.contains(edge), edge) }
+        try InputRanges.regionOfInterestSize.check(roi.width)
+        try InputRanges.regionOfInterestSize.check(roi.height)
     }
 
     /// The horizontal fraction for a turned face, nil when no lead room applies.

@@ -20,9 +20,11 @@ extension SubjectSelector {
     /// (edges included; the smallest rect when several do, so a tap on a face
     /// inside a body picks the face, then the better rank) and returns its UUID.
     /// Throws `noSubjectFound` (`noSubjectAtPoint`) when none does, and
-    /// `invalidParameter` for a non-finite point; either way nothing changes.
+    /// `invalidParameter` for a non-finite point or one outside the frame
+    /// (`InputRanges.selectionPoint`); either way nothing changes.
     public mutating func selectSubject(at point: NormalizedPointUpperLeft) throws(SwivelError) -> SubjectUUID {
         for value in [point.x, point.y] where !value.isFinite { throw .invalid(.nonFiniteValue, value: value) }
+        try InputRanges.check(point)
         var hit: TrackedSubject?
         for subject in lastSubjects where subject.rect.upperLeft.contains(point) {
             // lastSubjects is in rank order, so keeping the first of equal areas keeps the better rank.

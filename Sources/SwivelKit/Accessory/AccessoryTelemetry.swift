@@ -1,4 +1,5 @@
 public import FoundationEssentials
+import SwivelCore
 import SwivelProtocol
 
 extension DockAccessory {
@@ -12,6 +13,15 @@ extension DockAccessory {
                 case .motorFault: "motorFault"
                 case .encoderMismatch: "encoderMismatch"
                 case .limitSwitch: "limitSwitch"
+                }
+            }
+
+            /// The stand's own reason for the fault: the text it refuses motion with.
+            public var reason: String {
+                switch self {
+                case .motorFault: SwivelError.Reason.followingErrorFault.text
+                case .encoderMismatch: SwivelError.Reason.encoderSilentFault.text
+                case .limitSwitch: SwivelError.Reason.homingFailedFault.text
                 }
             }
         }

@@ -35,7 +35,9 @@ public enum SwivelctlHelp {
                 Angles in radians, absolute unless --relative (then from the measured position).
                 An axis not given keeps its position. --duration S arrives after S seconds when
                 the speed caps allow (default 0: as fast as they allow). --wait waits for the
-                move to end. At most 2 moves or animations per second. Needs system tracking off.
+                move to end; a move a motor fault ends is `failed`: the reason is printed and
+                the exit status is 1. At most 2 moves or animations per second. Needs system
+                tracking off.
                 """),
         Command(
             name: "stop", summary: "decelerate every axis to rest",

@@ -80,7 +80,9 @@ extension LinkEngine {
             if report.systemTrackingEnabled != client.isSystemTrackingEnabled {
                 client.publishSystemTracking(report.systemTrackingEnabled, fromTrackingButton: false)
             }
-            accessory?.motionStream.yield(DockAccessory.MotionState(report))
+            let state = DockAccessory.MotionState(report)
+            latestFault = state.error
+            accessory?.motionStream.yield(state)
         case .progress(let progress):
             recentProgress.append(progress)
             if recentProgress.count > 16 { recentProgress.removeFirst() }
@@ -121,7 +123,8 @@ extension LinkEngine {
     private func apply(_ report: MotionProgress) {
         guard let tracker = trackers[report.requestID] else { return }
         let state = MoveProgress.State(report.state)
-        tracker.progress.apply(state: state, fractionCompleted: report.fractionCompleted)
+        tracker.progress.apply(
+            state: state, fractionCompleted: report.fractionCompleted, fault: state == .failed ? latestFault : nil)
         if state.isFinal { trackers[report.requestID] = nil }
     }
 

@@ -61,6 +61,10 @@ final class LinkEngine {
     var trackers: [UInt32: Tracker] = [:]
     /// PROGRESS for requests not (yet) tracked: an ACK lost and retransmitted may come after it.
     var recentProgress: [MotionProgress] = []
+    /// The fault of the newest MOTION_STATE: why a move that ends `failed`
+    /// failed. The stand sends MOTION_STATE before the PROGRESS of the same
+    /// instant, and a fault latches until CLEAR_FAULT, so it is already here.
+    var latestFault: DockAccessory.MotionState.MotionError?
     var statePollInFlight = false
     var nextStatePoll: Instant
 
@@ -154,6 +158,7 @@ final class LinkEngine {
         channel = nil
         statePollInFlight = false
         recentProgress.removeAll()
+        latestFault = nil
         handshakeBatteries.removeAll()
         let orphaned = trackers
         trackers.removeAll()

@@ -57,6 +57,7 @@ public final class MoveProgress: Sendable, CustomStringConvertible {
 
     private struct Status {
         var update = Update(state: .running, fractionCompleted: 0)
+        var fault: DockAccessory.MotionState.MotionError?
         var waiters: [Int: CheckedContinuation<State, Never>] = [:]
         var nextWaiter = 0
     }
@@ -81,6 +82,15 @@ public final class MoveProgress: Sendable, CustomStringConvertible {
     public var isFinished: Bool { state == .finished }
     public var isCancelled: Bool { state == .cancelled }
     public var isFailed: Bool { state == .failed }
+    /// The motor fault that ended a `failed` request, as the stand's MOTION_STATE
+    /// reported it; nil otherwise (or when no MOTION_STATE said which).
+    public var fault: DockAccessory.MotionState.MotionError? { status.withLock { $0.fault } }
+
+    /// Why a `failed` request failed, in the stand's words; nil otherwise.
+    public var failureReason: String? {
+        guard state == .failed else { return nil }
+        return fault?.reason ?? "a motor fault ended it"
+    }
 
     /// Every change from now on, starting with the current state; ends after a final state.
     public var updates: AsyncStream<Update> {
@@ -125,7 +135,8 @@ public final class MoveProgress: Sendable, CustomStringConvertible {
     // MARK: - From the link thread
 
     /// Applies a report; a final state is never replaced.
-    func apply(state: State, fractionCompleted: Double) {
+    /// - Parameter fault: for `failed`, the fault that ended it.
+    func apply(state: State, fractionCompleted: Double, fault: DockAccessory.MotionState.MotionError? = nil) {
         // Under the broadcast's lock, as `updates` reads the state: one lock
         // order, and a new subscriber never sees an update twice.
         var changed = false
@@ -136,6 +147,7 @@ public final class MoveProgress: Sendable, CustomStringConvertible {
                 let update = Update(state: state, fractionCompleted: fraction)
                 guard update != status.update else { return nil }
                 status.update = update
+                if state == .failed { status.fault = fault }
                 changed = true
                 return update
             }

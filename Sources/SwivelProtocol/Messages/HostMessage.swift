@@ -73,8 +73,20 @@ public enum HostMessage: Equatable, Sendable {
         return w.bytes
     }
 
+    /// The message in `payload`, its numbers checked against their ranges
+    /// (`validate`): a message that decodes is one the stand may act on.
     public static func decode(messageID rawID: UInt8, payload: [UInt8]) throws(MessageError) -> HostMessage {
         guard let id = MessageID(rawValue: rawID) else { throw .unknownMessage(id: rawID) }
+        let message = try decodeFields(id, payload: payload)
+        do {
+            try message.validate()
+        } catch {
+            throw .invalid(id, error)
+        }
+        return message
+    }
+
+    private static func decodeFields(_ id: MessageID, payload: [UInt8]) throws(MessageError) -> HostMessage {
         var r = ByteReader(payload)
         switch id {
         case .hello: return .hello(try Hello.decode(from: &r))

@@ -1,3 +1,5 @@
+public import SwivelCore
+
 /// Why a payload could not become a message. The session answers each with an
 /// ERR frame (unknownMessage, badLength or invalidParameter) and changes nothing.
 public enum MessageError: Error, Equatable, Sendable, CustomStringConvertible {
@@ -9,6 +11,9 @@ public enum MessageError: Error, Equatable, Sendable, CustomStringConvertible {
     case unknownValue(MessageID, field: String, value: UInt64)
     /// A count field larger than the message allows.
     case tooMany(MessageID, field: String, count: Int, maximum: Int)
+    /// A number outside its range (docs/PROTOCOL.md, "Field ranges"), or
+    /// another rule of the message broken; the ERR carries the axis and value.
+    case invalid(MessageID, SwivelError)
 
     public var description: String {
         switch self {
@@ -18,6 +23,7 @@ public enum MessageError: Error, Equatable, Sendable, CustomStringConvertible {
             "\(id) payload is \(received) bytes; it needs at least \(required)"
         case .unknownValue(let id, let field, let value): "\(id): unknown \(field) \(value)"
         case .tooMany(let id, let field, let count, let maximum): "\(id): \(count) \(field), at most \(maximum)"
+        case .invalid(let id, let error): "\(id): \(error)"
         }
     }
 
@@ -27,6 +33,7 @@ public enum MessageError: Error, Equatable, Sendable, CustomStringConvertible {
         case .unknownMessage, .wrongDirection: .unknownMessage
         case .badLength: .badLength
         case .unknownValue, .tooMany: .invalidParameter
+        case .invalid(_, let error): WireErrorCode(error.code)
         }
     }
 }

@@ -31,7 +31,8 @@ extension LinkHub {
         do {
             message = try HostMessage.decode(messageID: header.messageID, payload: payload)
         } catch {
-            reject(key, code: error.wireCode, to: id, reason: error.description)
+            // An out-of-range field answers with its axis and value (ErrorReply(_:MessageError)).
+            reject(key, ErrorReply(commandID: key.messageID, error), to: id)
             return
         }
         if session.role == .vision {

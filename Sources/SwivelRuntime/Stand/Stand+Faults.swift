@@ -50,7 +50,8 @@ extension Stand {
         current.faultsDetected &+= 1
         demo = nil
         current.demoPhase = nil
-        _ = try? controller.apply(.stop, at: time, measured: measured)
+        // A move the fault ended reports `failed` (PROGRESS state 3).
+        controller.fail(at: time)
         // A motor that is not following is released at once; one that is
         // fine (homing found no switch) stops under control like the others.
         if case .homingFailed = fault { return }

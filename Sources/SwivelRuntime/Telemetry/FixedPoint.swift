@@ -1,12 +1,17 @@
 /// Number formatting without Foundation (the firmware has no ICU):
 /// `fixed(1.23456, 3)` is "1.235", `fixed(0.5, 2, signed: true)` is "+0.50".
+/// Total: a value too large for fixed point (a host's 1e17 rad/s shown in the
+/// status line) prints in Swift's shortest form, "1e+17", instead of trapping
+/// in the conversion to Int64.
 public func fixed(_ value: Double, _ decimals: Int, signed: Bool = false) -> String {
     guard value.isFinite else { return value.isNaN ? "nan" : (value > 0 ? "+inf" : "-inf") }
     var scale = 1.0
-    for _ in 0..<decimals { scale *= 10 }
+    for _ in 0..<max(decimals, 0) { scale *= 10 }
     let scaled = (abs(value) * scale).rounded()
+    guard let units = Int64(exactly: scaled), units < Int64.max / 10 else {
+        return (signed && value > 0 ? "+" : "") + "\(value)"
+    }
     let negative = value < 0 && scaled != 0
-    let units = Int64(scaled)
     var digits = String(units)
     if decimals > 0 {
         while digits.count <= decimals { digits = "0" + digits }

@@ -40,9 +40,9 @@ public enum StatusLine {
         case .velocity(let v) where v == .zero: return "holding"
         case .velocity(let v): return "velocity \(fixed(v.pitch, 2, signed: true))/\(fixed(v.yaw, 2, signed: true))/\(fixed(v.roll, 2, signed: true)) rad/s"
         case .orientation(let id):
-            return "move #\(id) \(Int((status.lastRequest?.fractionCompleted ?? 0) * 100))%"
+            return "move #\(id) \(fixed((status.lastRequest?.fractionCompleted ?? 0) * 100, 0))%"
         case .animation(let name, let id):
-            return "animate \(name) #\(id) \(Int((status.lastRequest?.fractionCompleted ?? 0) * 100))%"
+            return "animate \(name) #\(id) \(fixed((status.lastRequest?.fractionCompleted ?? 0) * 100, 0))%"
         case .homing:
             return "homing"
         case .tracking:

@@ -61,7 +61,13 @@ public struct LimitsRequest: Equatable, Sendable {
 
     static func decode(from r: inout ByteReader) throws(MessageError) -> LimitsRequest {
         try r.require(minimumBytes, for: .setLimits)
-        let mask = AxisSet(rawValue: r.u8() & 0b111)
+        let raw = r.u8()
+        do {
+            try InputRanges.axisMask.check(Double(raw))
+        } catch {
+            throw .invalid(.setLimits, error)
+        }
+        let mask = AxisSet(rawValue: raw)
         var count = 0
         for axis in Axis.allCases where mask.contains(axis) { count += 1 }
         try r.require(1 + 12 * count, for: .setLimits)

@@ -23,6 +23,16 @@ public struct ErrorReply: Equatable, Sendable, CustomStringConvertible {
         self.init(commandID: commandID, code: WireErrorCode(error.code), axis: error.axis, value: error.value, reason: error.reason.text)
     }
 
+    /// The answer to a payload that did not become a message: an out-of-range
+    /// field keeps its axis and value, the rest say why in words.
+    public init(commandID: UInt8, _ error: MessageError) {
+        if case .invalid(_, let invalid) = error {
+            self.init(commandID: commandID, invalid)
+        } else {
+            self.init(commandID: commandID, code: error.wireCode, reason: error.description)
+        }
+    }
+
     public var description: String {
         var text = "\(code): "
         if let axis { text += "\(axis): " }

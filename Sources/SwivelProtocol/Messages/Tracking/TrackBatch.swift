@@ -59,6 +59,11 @@ public struct TrackBatch: Equatable, Sendable {
             }
             let rect = r.lowerLeftRect()
             let present = r.u8()
+            do {
+                try InputRanges.observationFlags.check(Double(present))
+            } catch {
+                throw .invalid(.track, error)
+            }
             let yaw = r.f32(), speaking = r.f32(), looking = r.f32()
             observations.append(Observation(
                 identifier: id, kind: kind, rect: rect, faceYawRadians: present & 1 != 0 ? yaw : nil,
@@ -66,5 +71,16 @@ public struct TrackBatch: Equatable, Sendable {
                 lookingAtCameraConfidence: present & 4 != 0 ? looking : nil))
         }
         return TrackBatch(captureAgeMicroseconds: age, camera: camera, observations: observations)
+    }
+}
+
+extension TrackBatch {
+    /// The ranges of docs/PROTOCOL.md "Field ranges": the capture age, the
+    /// intrinsics when present, and every observation (rect, face yaw and
+    /// confidences when flagged present). A batch that fails is refused whole.
+    public func validate() throws(SwivelError) {
+        try InputRanges.captureAge.check(Double(captureAgeMicroseconds))
+        if let intrinsics = camera.intrinsics { try InputRanges.check(intrinsics) }
+        for observation in observations { try InputRanges.check(observation) }
     }
 }

@@ -1,0 +1,33 @@
+import SwivelCore
+import SwivelProtocol
+@testable import SwivelKit
+import Testing
+
+/// A move a motor fault ended, as an app sees it through SwivelKit.
+@Suite(.serialized, .timeLimit(.minutes(1))) struct FaultProgressTests {
+    @Test func aMotorFaultEndsTheMoveFailedWithTheFaultsReason() async throws {
+        let rig = try await Rig.docked(manual: true)
+        let progress = try await rig.accessory.setOrientation(Vector3(yaw: 2), duration: .seconds(3))
+        await rig.pump.advance(bySeconds: 0.4)
+        let jammed = rig.pump.inspect { _, virtual in (try? virtual.simulation.model.jam(axis: "yaw")) != nil }
+        #expect(jammed)
+        #expect(await progress.finished() == .failed)
+        #expect(progress.isFailed && !progress.isCancelled)
+        // The reason is the one the stand refuses motion with for the fault it latched.
+        let latched = rig.pump.inspect { _, virtual in virtual.stand.status().fault }
+        let fault = try #require(latched)
+        #expect(progress.fault != nil)
+        #expect(progress.failureReason == AxisFaultMonitor.refusal(for: fault).reason.text)
+        let state = try await rig.accessory.state()
+        #expect(state.lastProgress?.requestID == progress.requestID)
+        #expect(state.lastProgress?.state == .failed)
+    }
+
+    @Test func aMoveThatEndsOtherwiseHasNoFailureReason() async throws {
+        let rig = try await Rig.docked(manual: true)
+        let progress = try await rig.accessory.setOrientation(Vector3(yaw: 0.2), duration: .seconds(0.5))
+        #expect(await progress.finished() == .finished)
+        #expect(progress.fault == nil)
+        #expect(progress.failureReason == nil)
+    }
+}
