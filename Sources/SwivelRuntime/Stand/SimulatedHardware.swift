@@ -16,9 +16,10 @@ public struct SimulatedHardware {
     ///   - transitionLogCapacity: see `MockHardware`.
     ///   - initialAngles: where the model's axes really are at power-up (an
     ///   incremental encoder reads 0 wherever that is: what homing finds out).
+    ///   - stepExecutor: see `MockHardware`.
     public init(
         board: Board, clock: any MonotonicClock, transitionLogCapacity: Int = 65_536,
-        initialAngles: [String: Double] = [:]
+        initialAngles: [String: Double] = [:], stepExecutor: (any StepExecutor)? = nil
     ) throws(StandSetupError) {
         guard let physics = board.simulation else {
             throw StandSetupError("board '\(board.name)' has no simulation section, so it cannot run on the simulated backend")
@@ -63,7 +64,8 @@ public struct SimulatedHardware {
             specs.append(SimulatedAxisSpec(name: name, motor: motor, encoder: encoder, homeSwitch: homeSwitch,
                                            initialAngleRadians: initialAngles[name] ?? 0))
         }
-        let mock = try MockHardware(board: board, clock: clock, transitionLogCapacity: transitionLogCapacity)
+        let mock = try MockHardware(
+            board: board, clock: clock, transitionLogCapacity: transitionLogCapacity, stepExecutor: stepExecutor)
         chip = mock.chip
         pwm = mock.pwm
         var hardware = mock.hardware

@@ -104,6 +104,21 @@ public final class BusyWaitStepExecutor: StepExecutor {
         core.discardedPlans.add(UInt64(discarded), ordering: .relaxed)
     }
 
+    /// Writes every queued edge due before `horizon` on the calling thread, in
+    /// the order the executor thread would, calling `wait` with each edge's
+    /// instant first: the caller moves its clock there, or past it to play a
+    /// step thread that woke late. The same code as the thread, for tests in
+    /// virtual time; only while the thread is not running.
+    public func runQueued(until horizon: MonotonicInstant, wait: (MonotonicInstant) -> Void) throws(HardwareError) {
+        guard thread == nil else {
+            throw HardwareError(.invalidConfiguration, "runQueued writes the edges itself; stop the executor thread first")
+        }
+        while let edge = core.earliestEdge(), edge.instant < horizon.nanoseconds {
+            wait(MonotonicInstant(nanoseconds: edge.instant))
+            core.write(queue: edge.queue, instant: edge.instant)
+        }
+    }
+
     /// Plans refused because a queue was full or the channel unknown.
     public var rejectedPlans: UInt64 { core.rejectedPlans.load(ordering: .relaxed) }
     /// Plans fully written.
@@ -140,18 +155,11 @@ final class BusyWaitCore: @unchecked Sendable {
         threadSetup?()
         while !stopRequested.load(ordering: .acquiring) {
             let seenSubmissions = submissions.load(ordering: .acquiring)
-            var earliestQueue = -1
-            var earliestInstant = Int64.max
-            for index in queues.indices {
-                if let instant = queues[index].nextEdgeInstant(), instant < earliestInstant {
-                    earliestInstant = instant
-                    earliestQueue = index
-                }
-            }
-            guard earliestQueue >= 0 else {
+            guard let edge = earliestEdge() else {
                 idle(nanoseconds: spinWindowNanoseconds)
                 continue
             }
+            let earliestInstant = edge.instant
             // Far from the edge: sleep toward it, at most one window at a time
             // so a new plan is seen, then rescan.
             let untilSpin = earliestInstant - spinWindowNanoseconds - clock.now().nanoseconds
@@ -170,13 +178,29 @@ final class BusyWaitCore: @unchecked Sendable {
                 }
             }
             if rescan { continue }
-            if queues[earliestQueue].writeNextEdge(at: earliestInstant) {
-                executedPlans.add(1, ordering: .releasing)
+            write(queue: edge.queue, instant: earliestInstant)
+        }
+    }
+
+    /// The channel whose next edge comes first, and that edge's instant; nil when nothing is queued.
+    func earliestEdge() -> (queue: Int, instant: Int64)? {
+        var earliest: (queue: Int, instant: Int64)?
+        for index in queues.indices {
+            if let instant = queues[index].nextEdgeInstant(), instant < earliest?.instant ?? .max {
+                earliest = (index, instant)
             }
-            let lateness = clock.now().nanoseconds - earliestInstant
-            if lateness > maximumLateness.load(ordering: .relaxed) {
-                maximumLateness.store(lateness, ordering: .relaxed)
-            }
+        }
+        return earliest
+    }
+
+    /// Writes the next edge of `queue`, announced for `instant`, and keeps the counts.
+    func write(queue: Int, instant: Int64) {
+        if queues[queue].writeNextEdge(at: instant) {
+            executedPlans.add(1, ordering: .releasing)
+        }
+        let lateness = clock.now().nanoseconds - instant
+        if lateness > maximumLateness.load(ordering: .relaxed) {
+            maximumLateness.store(lateness, ordering: .relaxed)
         }
     }
 
