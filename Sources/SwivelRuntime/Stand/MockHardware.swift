@@ -51,7 +51,7 @@ public struct MockHardware {
         }
         hardware = StandHardware(
             chip: chip, pwm: pwm,
-            executor: stepExecutor ?? InstantStepExecutor(maximumStepsPerPlan: Self.stepPlanCapacity(board)))
+            executor: stepExecutor ?? InstantStepExecutor(maximumStepsPerPlan: Self.stepPlanCapacity(board), clock: clock))
     }
 
     /// A tick plans the steps of one period; leave room for a carried backlog.

@@ -16,6 +16,12 @@ import Synchronization
 /// per channel; a full queue refuses the plan (counted in `rejectedPlans`) and
 /// the driver plans the steps again next tick, so the loop thread never waits.
 ///
+/// An edge is written at its planned instant or, after a late write, as soon
+/// as the minimum times allow, measured from when the earlier edges really
+/// went out (the clock read after each write returns): the pulse width high,
+/// the pulse width low, the DIR setup time (`StepLineTiming`). Overdue edges
+/// are therefore never written back to back.
+///
 /// The thread spins only for the last `spinWindowNanoseconds` before an edge
 /// and sleeps before that and while idle: a thread that spins all the time at
 /// SCHED_FIFO starves its core and the kernel's RT throttling then stops it
@@ -113,9 +119,9 @@ public final class BusyWaitStepExecutor: StepExecutor {
         guard thread == nil else {
             throw HardwareError(.invalidConfiguration, "runQueued writes the edges itself; stop the executor thread first")
         }
-        while let edge = core.earliestEdge(), edge.instant < horizon.nanoseconds {
-            wait(MonotonicInstant(nanoseconds: edge.instant))
-            core.write(queue: edge.queue, instant: edge.instant)
+        while let next = core.earliestEdge(), next.edge.earliest < horizon.nanoseconds {
+            wait(MonotonicInstant(nanoseconds: next.edge.earliest))
+            core.write(next.edge, queue: next.queue)
         }
     }
 
@@ -127,7 +133,7 @@ public final class BusyWaitStepExecutor: StepExecutor {
     public var discardedPlans: UInt64 { core.discardedPlans.load(ordering: .relaxed) }
     /// Plans queued and not yet fully written, across channels.
     public var pendingPlans: Int { core.queues.reduce(0) { $0 + $1.pendingPlans } }
-    /// The worst delay between an edge's instant and its write, for telemetry.
+    /// The worst delay between an edge's planned instant and its write, for telemetry.
     public var maximumLatenessNanoseconds: Int64 { core.maximumLateness.load(ordering: .relaxed) }
 }
 
@@ -155,11 +161,11 @@ final class BusyWaitCore: @unchecked Sendable {
         threadSetup?()
         while !stopRequested.load(ordering: .acquiring) {
             let seenSubmissions = submissions.load(ordering: .acquiring)
-            guard let edge = earliestEdge() else {
+            guard let next = earliestEdge() else {
                 idle(nanoseconds: spinWindowNanoseconds)
                 continue
             }
-            let earliestInstant = edge.instant
+            let earliestInstant = next.edge.earliest
             // Far from the edge: sleep toward it, at most one window at a time
             // so a new plan is seen, then rescan.
             let untilSpin = earliestInstant - spinWindowNanoseconds - clock.now().nanoseconds
@@ -178,27 +184,27 @@ final class BusyWaitCore: @unchecked Sendable {
                 }
             }
             if rescan { continue }
-            write(queue: edge.queue, instant: earliestInstant)
+            write(next.edge, queue: next.queue)
         }
     }
 
-    /// The channel whose next edge comes first, and that edge's instant; nil when nothing is queued.
-    func earliestEdge() -> (queue: Int, instant: Int64)? {
-        var earliest: (queue: Int, instant: Int64)?
+    /// The channel whose next edge is due first, and that edge; nil when nothing is queued.
+    func earliestEdge() -> (queue: Int, edge: StepPlanQueue.PendingEdge)? {
+        var earliest: (queue: Int, edge: StepPlanQueue.PendingEdge)?
         for index in queues.indices {
-            if let instant = queues[index].nextEdgeInstant(), instant < earliest?.instant ?? .max {
-                earliest = (index, instant)
+            if let edge = queues[index].nextEdge(), edge.earliest < earliest?.edge.earliest ?? .max {
+                earliest = (index, edge)
             }
         }
         return earliest
     }
 
-    /// Writes the next edge of `queue`, announced for `instant`, and keeps the counts.
-    func write(queue: Int, instant: Int64) {
-        if queues[queue].writeNextEdge(at: instant) {
+    /// Writes `edge` of `queue`, now due, and keeps the counts.
+    func write(_ edge: StepPlanQueue.PendingEdge, queue: Int) {
+        let lateness = clock.now().nanoseconds - edge.planned
+        if queues[queue].write(edge, clock: clock) {
             executedPlans.add(1, ordering: .releasing)
         }
-        let lateness = clock.now().nanoseconds - instant
         if lateness > maximumLateness.load(ordering: .relaxed) {
             maximumLateness.store(lateness, ordering: .relaxed)
         }

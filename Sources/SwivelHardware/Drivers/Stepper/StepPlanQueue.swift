@@ -16,10 +16,21 @@ final class StepPlanQueue: @unchecked Sendable {
     private let directionChanges: UnsafeMutablePointer<Int64>
     private let directionLevels: UnsafeMutablePointer<Bool>
     private let pulseWidths: UnsafeMutablePointer<Int64>
+    private let directionSetups: UnsafeMutablePointer<Int64>
     private let head = Atomic<Int>(0)
     private let tail = Atomic<Int>(0)
     /// Consumer-only: the next edge of the head slot (0 is DIR if the slot has one).
     private var cursor = 0
+    /// Consumer-only: when this channel's edges really took effect.
+    private var timing = StepLineTiming()
+
+    /// The next edge to write: what it is, when the plan put it, and the
+    /// earliest it may be written given what the lines have done so far.
+    struct PendingEdge {
+        var kind: StepEdge
+        var planned: Int64
+        var earliest: Int64
+    }
 
     private static let noDirectionChange = Int64.min
 
@@ -38,6 +49,8 @@ final class StepPlanQueue: @unchecked Sendable {
         directionLevels.initialize(repeating: false, count: depth)
         pulseWidths = .allocate(capacity: depth)
         pulseWidths.initialize(repeating: 0, count: depth)
+        directionSetups = .allocate(capacity: depth)
+        directionSetups.initialize(repeating: 0, count: depth)
     }
 
     deinit {
@@ -46,6 +59,7 @@ final class StepPlanQueue: @unchecked Sendable {
         directionChanges.deallocate()
         directionLevels.deallocate()
         pulseWidths.deallocate()
+        directionSetups.deallocate()
     }
 
     // MARK: Producer (loop thread)
@@ -65,6 +79,7 @@ final class StepPlanQueue: @unchecked Sendable {
         directionChanges[slot] = plan.directionChange?.nanoseconds ?? Self.noDirectionChange
         directionLevels[slot] = plan.directionLevel
         pulseWidths[slot] = plan.pulseWidthNanoseconds
+        directionSetups[slot] = plan.directionSetupNanoseconds
         tail.store(produced + 1, ordering: .releasing)
         return true
     }
@@ -73,31 +88,46 @@ final class StepPlanQueue: @unchecked Sendable {
 
     // MARK: Consumer (executor thread)
 
-    /// The instant of the next edge to write, or nil if nothing is queued.
-    func nextEdgeInstant() -> Int64? {
+    /// The next edge to write, or nil if nothing is queued.
+    func nextEdge() -> PendingEdge? {
         let consumed = head.load(ordering: .relaxed)
         guard consumed != tail.load(ordering: .acquiring) else { return nil }
         let slot = consumed % depth
         let hasDirection = directionChanges[slot] != Self.noDirectionChange
-        if hasDirection && cursor == 0 { return directionChanges[slot] }
-        let edge = cursor - (hasDirection ? 1 : 0)
-        let rising = risingEdges[slot * stepCapacity + edge / 2]
-        return edge % 2 == 0 ? rising : rising + pulseWidths[slot]
-    }
-
-    /// Writes the edge `nextEdgeInstant` announced; returns true when that finished a plan.
-    func writeNextEdge(at instant: Int64) -> Bool {
-        let consumed = head.load(ordering: .relaxed)
-        let slot = consumed % depth
-        let hasDirection = directionChanges[slot] != Self.noDirectionChange
-        let at = MonotonicInstant(nanoseconds: instant)
+        let kind: StepEdge
+        let planned: Int64
         if hasDirection && cursor == 0 {
-            direction.set(directionLevels[slot], at: at)
+            kind = .direction
+            planned = directionChanges[slot]
         } else {
             let edge = cursor - (hasDirection ? 1 : 0)
-            step.set(edge % 2 == 0, at: at)
+            let rising = risingEdges[slot * stepCapacity + edge / 2]
+            kind = edge % 2 == 0 ? .rise : .fall
+            planned = edge % 2 == 0 ? rising : rising &+ pulseWidths[slot]
         }
+        let earliest = timing.earliest(
+            kind, planned: planned, pulseWidthNanoseconds: pulseWidths[slot],
+            directionSetupNanoseconds: directionSetups[slot])
+        return PendingEdge(kind: kind, planned: planned, earliest: earliest)
+    }
+
+    /// Writes `edge`, which `nextEdge` announced and which is due (the clock
+    /// has reached its `earliest`), and records when it took effect: at the
+    /// latest when the write returned, so that is the clock read after it.
+    /// The line is given the planned instant (real lines ignore it; a mock
+    /// chip logs it beside the write's own time). True when that finished a plan.
+    func write(_ edge: PendingEdge, clock: any MonotonicClock) -> Bool {
+        let consumed = head.load(ordering: .relaxed)
+        let slot = consumed % depth
+        let at = MonotonicInstant(nanoseconds: edge.planned)
+        switch edge.kind {
+        case .direction: direction.set(directionLevels[slot], at: at)
+        case .rise: step.set(true, at: at)
+        case .fall: step.set(false, at: at)
+        }
+        timing.record(edge.kind, at: clock.now().nanoseconds)
         cursor += 1
+        let hasDirection = directionChanges[slot] != Self.noDirectionChange
         guard cursor == (hasDirection ? 1 : 0) + 2 * stepCounts[slot] else { return false }
         cursor = 0
         head.store(consumed + 1, ordering: .releasing)

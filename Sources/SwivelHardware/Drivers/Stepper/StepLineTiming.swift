@@ -1,0 +1,54 @@
+/// One kind of write on a STEP/DIR/ENABLE channel.
+enum StepEdge {
+    case direction
+    case rise
+    case fall
+}
+
+/// The timing rules every edge of one channel obeys, held against when the
+/// previous edges really took effect rather than when they were planned. Both
+/// executors keep one per channel, so virtual time and real lines follow the
+/// same rules:
+/// - no edge before its planned instant;
+/// - a falling edge at least the pulse width after the rising edge as written
+///   (the high time);
+/// - a rising edge at least the pulse width after the previous falling edge
+///   as written (the low time: the planner's own rule that the line is low
+///   for at least as long as it is high, from `StepPlanner`'s interval ≥ 2 ×
+///   width);
+/// - a DIR change no earlier than the previous falling edge as written, and
+///   the next rising edge at least the DIR setup time after the DIR write.
+///
+/// "As written" is the clock read after the write returned on hardware (the
+/// level changed somewhere before that, so the next edge's wait covers the
+/// whole write), and the stamped instant in virtual time. A late edge thus
+/// holds back the edges after it only as far as these minimums need; a plan
+/// on time is never moved (the planner already keeps them).
+struct StepLineTiming {
+    private(set) var lastRise = StepperState.longAgo.nanoseconds
+    private(set) var lastFall = StepperState.longAgo.nanoseconds
+    private(set) var lastDirection = StepperState.longAgo.nanoseconds
+
+    /// The earliest instant `edge`, planned at `planned`, may take effect.
+    func earliest(
+        _ edge: StepEdge, planned: Int64, pulseWidthNanoseconds: Int64, directionSetupNanoseconds: Int64
+    ) -> Int64 {
+        switch edge {
+        case .direction:
+            max(planned, lastFall)
+        case .rise:
+            max(planned, lastFall &+ pulseWidthNanoseconds, lastDirection &+ directionSetupNanoseconds)
+        case .fall:
+            max(planned, lastRise &+ pulseWidthNanoseconds)
+        }
+    }
+
+    /// `edge` took effect no later than `instant`.
+    mutating func record(_ edge: StepEdge, at instant: Int64) {
+        switch edge {
+        case .direction: lastDirection = instant
+        case .rise: lastRise = instant
+        case .fall: lastFall = instant
+        }
+    }
+}

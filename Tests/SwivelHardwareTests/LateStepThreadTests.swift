@@ -1,0 +1,200 @@
+import SwivelHardware
+import Testing
+
+/// A line write that takes time, as a libgpiod write does: the clock moves
+/// `before` on the way in and `after` on the way out, so the level changes
+/// strictly inside the call.
+final class SlowOutput: DigitalOutput {
+    let inner: any DigitalOutput
+    let clock: ManualClock
+    let before: Int64
+    let after: Int64
+
+    init(_ inner: any DigitalOutput, clock: ManualClock, before: Int64 = 300, after: Int64 = 400) {
+        self.inner = inner
+        self.clock = clock
+        self.before = before
+        self.after = after
+    }
+
+    func set(_ high: Bool, at instant: MonotonicInstant) {
+        clock.advance(byNanoseconds: before)
+        inner.set(high, at: instant)
+        clock.advance(byNanoseconds: after)
+    }
+}
+
+/// The busy-wait executor in virtual time, its thread played by `runQueued`
+/// on lines that take effect when written (as the kernel's), with a step
+/// thread that stalls: every edge due inside a stall is written when the
+/// stall ends, the way a preempted thread finds them. The edges are checked
+/// at the lines, from the chip's recorded transitions.
+@Suite struct LateStepThreadTests {
+    let clock = ManualClock(startingAt: ns(1_000_000))
+    let chip: MockGPIOChip
+
+    init() throws {
+        chip = try MockGPIOChip(label: "gpio-sim", lineCount: 4, clock: clock, writeTiming: .immediate)
+    }
+
+    struct Rig {
+        let executor: BusyWaitStepExecutor
+        let channel: Int
+        let planner: StepPlanner
+        let plan: StepPlan
+        var state = StepperState(microsteps: 0)
+        var radians = 0.0
+    }
+
+    /// 1000 microsteps per radian on lines 0 (STEP) and 1 (DIR), both slow to write.
+    func rig(widthNanoseconds: Int64, rateHz: Double, setupNanoseconds: Int64) throws -> Rig {
+        let executor = try BusyWaitStepExecutor(clock: clock, maximumStepsPerPlan: 64, queueDepth: 64)
+        let channel = try executor.addChannel(
+            step: SlowOutput(chip.requestOutput(line: 0, initialHigh: false, consumer: "step"), clock: clock),
+            direction: SlowOutput(chip.requestOutput(line: 1, initialHigh: false, consumer: "dir"), clock: clock))
+        chip.clearTransitionLog()
+        let planner = try StepPlanner(
+            microstepsPerRadian: 1_000, maxStepRateHz: rateHz, minPulseWidthNanoseconds: widthNanoseconds,
+            directionSetupNanoseconds: setupNanoseconds, invertDirection: false)
+        return Rig(executor: executor, channel: channel, planner: planner, plan: StepPlan(capacity: 64))
+    }
+
+    /// Plans a linear move to `radians` over [start, end] ns and queues it; returns its rising edges.
+    @discardableResult
+    func queue(_ rig: inout Rig, to radians: Double, from start: Int64, until end: Int64) throws -> [Int64] {
+        try rig.planner.plan(
+            StepSegment(start: ns(start), end: ns(end), startRadians: rig.radians, endRadians: radians),
+            from: rig.state, into: rig.plan)
+        #expect(rig.executor.execute(rig.plan, channel: rig.channel))
+        rig.state = rig.plan.endState
+        rig.radians = radians
+        return rig.plan.risingEdges.map(\.nanoseconds)
+    }
+
+    /// Plays the step thread: each wake-up lands at the edge's instant, or at
+    /// the end of the stall it falls in.
+    func runThread(_ rig: Rig, stalls: [Range<Int64>]) throws {
+        try rig.executor.runQueued(until: ns(Int64.max / 8)) { instant in
+            let stall = stalls.first { $0.contains(instant.nanoseconds) }
+            clock.set(ns(stall?.upperBound ?? instant.nanoseconds))
+        }
+    }
+
+    /// What the STEP and DIR lines did, as (high time, low time, DIR setup) minimums.
+    struct LineTimes {
+        var pulseWidths: [Int64] = []
+        var lowTimes: [Int64] = []
+        var directionSetups: [Int64] = []
+        var directionHolds: [Int64] = []
+        var rises = 0
+    }
+
+    func lineTimes() -> LineTimes {
+        var times = LineTimes()
+        var lastRise: Int64?
+        var lastFall: Int64?
+        var lastDirection: Int64?
+        var stepHigh = false
+        for transition in chip.allTransitions() {
+            let t = transition.instant.nanoseconds
+            switch (transition.line, transition.high) {
+            case (0, true):
+                if let lastFall { times.lowTimes.append(t - lastFall) }
+                if let lastDirection { times.directionSetups.append(t - lastDirection); }
+                lastDirection = nil
+                lastRise = t
+                stepHigh = true
+                times.rises += 1
+            case (0, false):
+                if let lastRise { times.pulseWidths.append(t - lastRise) }
+                lastFall = t
+                stepHigh = false
+            case (1, _):
+                #expect(!stepHigh, "DIR changed during a STEP pulse at \(transition.instant)")
+                if let lastFall { times.directionHolds.append(t - lastFall) }
+                lastDirection = t
+            default:
+                break
+            }
+        }
+        return times
+    }
+
+    @Test func aLateRisingEdgeStillGetsTheWholePulseWidth() throws {
+        // The case: a 1 ms minimum pulse (500 Hz at most).
+        var rig = try rig(widthNanoseconds: 1_000_000, rateHz: 500, setupNanoseconds: 5_000)
+        let rises = try queue(&rig, to: 0.004, from: 10_000_000, until: 30_000_000)
+        #expect(rises.count == 4)
+        // The thread wakes 300 µs late for the second rising edge: its fall was
+        // planned 1 ms after the PLANNED rise, only 700 µs after the real one.
+        try runThread(rig, stalls: [rises[1]..<(rises[1] + 300_000)])
+        let times = lineTimes()
+        #expect(times.rises == 4)
+        #expect(times.pulseWidths.count == 4)
+        for width in times.pulseWidths { #expect(width >= 1_000_000, "a \(width) ns pulse for a 1 ms minimum") }
+        #expect(rig.executor.executedPlans == 1)
+    }
+
+    @Test func aLateFallingEdgeStillLeavesTheLineLowForAPulseWidth() throws {
+        var rig = try rig(widthNanoseconds: 100_000, rateHz: 1_000, setupNanoseconds: 5_000)
+        let rises = try queue(&rig, to: 0.003, from: 0, until: 3_000_000)
+        #expect(rises == [500_000, 1_500_000, 2_500_000])
+        // Stalled from just before the first fall until 50 µs before the next
+        // rise: the fall comes late, and the rise after it must wait.
+        let fall = rises[0] + 100_000
+        try runThread(rig, stalls: [(fall - 10_000)..<(rises[1] - 50_000)])
+        let times = lineTimes()
+        #expect(times.rises == 3)
+        for low in times.lowTimes { #expect(low >= 100_000, "the line was low for only \(low) ns") }
+        for width in times.pulseWidths { #expect(width >= 100_000) }
+    }
+
+    @Test func aLateDirectionChangeStillGetsItsSetupTime() throws {
+        var rig = try rig(widthNanoseconds: 100_000, rateHz: 5_000, setupNanoseconds: 200_000)
+        try queue(&rig, to: 0.002, from: 0, until: 2_000_000)
+        try queue(&rig, to: 0.001, from: 2_000_000, until: 2_400_000)
+        // The reversal: DIR is planned at the second segment's start and the
+        // step back one setup time later; the thread sleeps through both.
+        let direction = try #require(rig.plan.directionChange).nanoseconds
+        let back = try #require(rig.plan.risingEdges.first).nanoseconds
+        #expect(direction == 2_000_000 && back == 2_200_000)
+        try runThread(rig, stalls: [(direction - 10_000)..<(back + 50_000)])
+        let times = lineTimes()
+        #expect(times.rises == 3)
+        #expect(chip.transitions(onLine: 1).map(\.high) == [true, false])
+        #expect(times.directionSetups.count == 2)
+        for setup in times.directionSetups { #expect(setup >= 200_000, "DIR set up for only \(setup) ns") }
+        for hold in times.directionHolds { #expect(hold >= 0) }
+        for width in times.pulseWidths { #expect(width >= 100_000) }
+    }
+
+    @Test func randomStallsNeverSqueezeAPulse() throws {
+        // 20 kHz, 2 µs pulses, 1 µs DIR setup (the shipped boards), back and
+        // forth at up to the full rate, with the thread stalling for up to
+        // 300 µs at random: whatever is written keeps every minimum.
+        var random = SplitMix64(seed: 10_4)
+        var rig = try rig(widthNanoseconds: 2_000, rateHz: 20_000, setupNanoseconds: 1_000)
+        var start: Int64 = 2_000_000
+        var planned = 0
+        for _ in 0..<60 {
+            let target = rig.radians + Double(Int.random(in: -40...40, using: &random)) / 1_000
+            planned += try queue(&rig, to: target, from: start, until: start + 1_000_000).count
+            start += 1_000_000
+        }
+        var stalls: [Range<Int64>] = []
+        var at: Int64 = 2_000_000
+        while at < start {
+            at += Int64.random(in: 100_000...2_000_000, using: &random)
+            stalls.append(at..<(at + Int64.random(in: 1_000...300_000, using: &random)))
+        }
+        try runThread(rig, stalls: stalls)
+        let times = lineTimes()
+        #expect(times.rises == planned)
+        #expect(times.pulseWidths.count == planned)
+        #expect(times.pulseWidths.allSatisfy { $0 >= 2_000 })
+        #expect(times.lowTimes.allSatisfy { $0 >= 2_000 })
+        #expect(times.directionSetups.allSatisfy { $0 >= 1_000 })
+        #expect(times.directionHolds.allSatisfy { $0 >= 0 })
+        #expect(chip.outOfOrderWrites == 0)
+    }
+}

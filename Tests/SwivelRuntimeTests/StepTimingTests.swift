@@ -1,0 +1,122 @@
+import SwivelBoard
+import SwivelCore
+import SwivelHardware
+import Testing
+@testable import SwivelRuntime
+
+/// Step timing through the whole runtime in virtual time, checked at the mock
+/// chip's lines: ticks that wake late or skip deadlines, and a step thread
+/// (the hardware executor on lines that take effect when written) that runs late.
+@Suite struct StepTimingTests {
+    // sim.json5: yaw STEP 17, DIR 27, ENABLE 22; pitch STEP 23, DIR 24, ENABLE 25.
+    static let yawStep = 17, yawDirection = 27, yawEnable = 22
+    static let pitchStep = 23, pitchDirection = 24
+    static let yawMicrostepsPerRadian = 200.0 * 16 * 3 / (2 * Double.pi)
+
+    func board() throws -> Board { try BoardFixtures.load("sim.json5") }
+
+    /// High times, low times and DIR setups on one STEP/DIR pair, from the recorded transitions.
+    struct LineTimes {
+        var pulseWidths: [Int64] = []
+        var lowTimes: [Int64] = []
+        var directionSetups: [Int64] = []
+        var directionChangesWhileHigh = 0
+        var rises = 0
+        var directionLevels: [Bool] = []
+    }
+
+    static func lineTimes(_ chip: MockGPIOChip, step: Int, direction: Int) -> LineTimes {
+        var times = LineTimes()
+        var lastRise: Int64?, lastFall: Int64?, lastDirection: Int64?
+        var high = false
+        for transition in chip.allTransitions() where transition.line == step || transition.line == direction {
+            let t = transition.instant.nanoseconds
+            if transition.line == direction {
+                if high { times.directionChangesWhileHigh += 1 }
+                lastDirection = t
+                times.directionLevels.append(transition.high)
+            } else if transition.high {
+                if let lastFall { times.lowTimes.append(t - lastFall) }
+                if let lastDirection { times.directionSetups.append(t - lastDirection) }
+                lastDirection = nil
+                lastRise = t
+                high = true
+                times.rises += 1
+            } else {
+                if let lastRise { times.pulseWidths.append(t - lastRise) }
+                lastFall = t
+                high = false
+            }
+        }
+        return times
+    }
+
+    /// Back and forth on yaw and pitch at their caps, reversing every 0.3 s.
+    func sweep(_ sim: VirtualStand, seconds: Double, between: (Int) -> Void = { _ in }) throws {
+        var tick = 0
+        for leg in 0..<Int(seconds / 0.3) {
+            let sign = leg % 2 == 0 ? 1.0 : -1.0
+            _ = try sim.send(.setAngularVelocity(Vector3(pitch: -1.5 * sign, yaw: 2.5 * sign, roll: 0)))
+            for _ in 0..<299 {
+                between(tick)
+                sim.tick()
+                tick += 1
+            }
+        }
+    }
+
+    // MARK: Late and skipped ticks
+
+    @Test func aTickThatWakesLateNeverStampsAnEdgeBeforeItIsWritten() throws {
+        let sim = try VirtualStand(board: board())
+        try sweep(sim, seconds: 0.9) { tick in
+            // Late wake-ups, within and past the one period the steps are planned ahead.
+            if tick % 50 == 25 {
+                sim.tick(wakingLateBy: Int64(tick % 150 == 25 ? 400_000 : (tick % 150 == 75 ? 1_300_000 : 2_500_000)))
+                sim.skipDeadlines(tick % 150 == 125 ? 2 : 0)
+            }
+        }
+        let chip = sim.simulation.chip
+        for line in [Self.yawStep, Self.yawDirection, Self.pitchStep, Self.pitchDirection] {
+            for transition in chip.transitions(onLine: line) {
+                #expect(transition.instant >= transition.writtenAt, "\(transition) written at \(transition.writtenAt)")
+            }
+        }
+        for (step, direction) in [(Self.yawStep, Self.yawDirection), (Self.pitchStep, Self.pitchDirection)] {
+            let times = Self.lineTimes(chip, step: step, direction: direction)
+            #expect(times.pulseWidths.allSatisfy { $0 >= 2_000 })
+            #expect(times.lowTimes.allSatisfy { $0 >= 2_000 })
+            #expect(times.directionSetups.allSatisfy { $0 >= 1_000 })
+            #expect(times.directionChangesWhileHigh == 0)
+        }
+    }
+
+    // MARK: A late step thread
+
+    /// A step thread that stalls for `stall` ns at the start of every `every` ns.
+    static func stalling(_ stall: Int64, every: Int64) -> VirtualStand.StepThread {
+        VirtualStand.StepThread { instant in
+            let phase = instant.nanoseconds % every
+            return phase < stall ? stall - phase : 0
+        }
+    }
+
+    @Test func aLateStepThreadKeepsEveryPulseWholeAtTheLines() throws {
+        let sim = try VirtualStand(board: board(), stepThread: Self.stalling(150_000, every: 7_000_000))
+        try sweep(sim, seconds: 1.2)
+        let chip = sim.simulation.chip
+        #expect(chip.writeTiming == .immediate)
+        for (step, direction) in [(Self.yawStep, Self.yawDirection), (Self.pitchStep, Self.pitchDirection)] {
+            let times = Self.lineTimes(chip, step: step, direction: direction)
+            #expect(times.rises > 1_000)
+            #expect(times.pulseWidths.allSatisfy { $0 >= 2_000 }, "shortest pulse \(times.pulseWidths.min() ?? 0) ns")
+            #expect(times.lowTimes.allSatisfy { $0 >= 2_000 }, "shortest low \(times.lowTimes.min() ?? 0) ns")
+            #expect(times.directionSetups.allSatisfy { $0 >= 1_000 })
+            #expect(times.directionChangesWhileHigh == 0)
+            #expect(times.directionLevels.count >= 4)
+        }
+        // 150 µs late is within what the stand tolerates: no fault, no lost step.
+        #expect(sim.stand.status().fault == nil)
+        #expect(chip.outOfOrderWrites == 0)
+    }
+}
