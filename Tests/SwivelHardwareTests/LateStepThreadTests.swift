@@ -137,8 +137,8 @@ final class SlowOutput: DigitalOutput {
 
     @Test func aLateFallingEdgeStillLeavesTheLineLowForAPulseWidth() throws {
         var rig = try rig(widthNanoseconds: 100_000, rateHz: 1_000, setupNanoseconds: 5_000)
-        let rises = try queue(&rig, to: 0.003, from: 0, until: 3_000_000)
-        #expect(rises == [500_000, 1_500_000, 2_500_000])
+        let rises = try queue(&rig, to: 0.003, from: 2_000_000, until: 5_000_000)
+        #expect(rises == [2_500_000, 3_500_000, 4_500_000])
         // Stalled from just before the first fall until 50 µs before the next
         // rise: the fall comes late, and the rise after it must wait.
         let fall = rises[0] + 100_000
@@ -151,13 +151,13 @@ final class SlowOutput: DigitalOutput {
 
     @Test func aLateDirectionChangeStillGetsItsSetupTime() throws {
         var rig = try rig(widthNanoseconds: 100_000, rateHz: 5_000, setupNanoseconds: 200_000)
-        try queue(&rig, to: 0.002, from: 0, until: 2_000_000)
-        try queue(&rig, to: 0.001, from: 2_000_000, until: 2_400_000)
+        try queue(&rig, to: 0.002, from: 2_000_000, until: 4_000_000)
+        try queue(&rig, to: 0.001, from: 4_000_000, until: 4_400_000)
         // The reversal: DIR is planned at the second segment's start and the
         // step back one setup time later; the thread sleeps through both.
         let direction = try #require(rig.plan.directionChange).nanoseconds
         let back = try #require(rig.plan.risingEdges.first).nanoseconds
-        #expect(direction == 2_000_000 && back == 2_200_000)
+        #expect(direction == 4_000_000 && back == 4_200_000)
         try runThread(rig, stalls: [(direction - 10_000)..<(back + 50_000)])
         let times = lineTimes()
         #expect(times.rises == 3)
@@ -196,5 +196,128 @@ final class SlowOutput: DigitalOutput {
         #expect(times.directionSetups.allSatisfy { $0 >= 1_000 })
         #expect(times.directionHolds.allSatisfy { $0 >= 0 })
         #expect(chip.outOfOrderWrites == 0)
+    }
+
+    // MARK: Too late: dropped and latched, never squeezed
+
+    @Test func aStepThatWouldStartTooLateIsDroppedWithItsPlanAndLatched() throws {
+        var rig = try rig(widthNanoseconds: 1_000_000, rateHz: 500, setupNanoseconds: 5_000)
+        #expect(rig.executor.latenessToleranceNanoseconds == 500_000)
+        let rises = try queue(&rig, to: 0.004, from: 10_000_000, until: 30_000_000)
+        let later = try queue(&rig, to: 0.006, from: 30_000_000, until: 40_000_000)
+        #expect(rises.count == 4 && later.count == 2)
+        // Asleep from before the second step until past its planned fall: the
+        // old executor wrote that rise and its fall back to back.
+        try runThread(rig, stalls: [(rises[1] - 10_000)..<(rises[1] + 1_200_000)])
+        let times = lineTimes()
+        #expect(times.rises == 1, "only the step before the stall goes out")
+        #expect(times.pulseWidths.allSatisfy { $0 >= 1_000_000 })
+        #expect(chip.outputLevel(line: 0) == false)
+        let fault = try #require(rig.executor.lateFault(channel: rig.channel))
+        #expect(fault.plannedInstant == ns(rises[1]))
+        #expect(fault.latenessNanoseconds == 1_200_000)
+        #expect(fault.toleranceNanoseconds == 500_000)
+        // The rest of that plan and the plan after it: 3 + 2 steps never written.
+        #expect(rig.executor.droppedMicrosteps(channel: rig.channel) == 5)
+        #expect(rig.executor.droppedLatePlans == 2)
+        #expect(rig.executor.executedPlans == 0)
+        // Cleared, the channel writes again.
+        rig.executor.clearLateFault(channel: rig.channel)
+        #expect(rig.executor.lateFault(channel: rig.channel) == nil)
+        rig.state.microsteps = 1
+        rig.radians = 0.001
+        try queue(&rig, to: 0.002, from: 50_000_000, until: 60_000_000)
+        try runThread(rig, stalls: [])
+        #expect(lineTimes().rises == 2)
+        #expect(rig.executor.executedPlans == 1)
+    }
+
+    @Test func withinTheToleranceALateStepGoesOutWholeAndIsNotAFault() throws {
+        var rig = try rig(widthNanoseconds: 2_000, rateHz: 20_000, setupNanoseconds: 1_000)
+        let rises = try queue(&rig, to: 0.02, from: 2_000_000, until: 3_000_000)
+        #expect(rises.count == 20)
+        // 450 µs asleep: nine steps are due when it wakes; they follow at the minimums.
+        try runThread(rig, stalls: [(rises[0] - 1_000)..<(rises[0] + 449_000)])
+        let times = lineTimes()
+        #expect(times.rises == 20)
+        #expect(times.pulseWidths.allSatisfy { $0 >= 2_000 })
+        #expect(times.lowTimes.allSatisfy { $0 >= 2_000 })
+        #expect(rig.executor.lateFault(channel: rig.channel) == nil)
+        #expect(rig.executor.droppedMicrosteps(channel: rig.channel) == 0)
+        #expect(rig.executor.maximumLatenessNanoseconds >= 449_000)
+    }
+
+    @Test func theInstantExecutorDropsAPlanThatArrivesTooLate() throws {
+        let stamped = try MockGPIOChip(label: "mock", lineCount: 2, clock: clock)
+        let executor = InstantStepExecutor(maximumStepsPerPlan: 64, clock: clock, latenessToleranceNanoseconds: 500_000)
+        let channel = try executor.addChannel(
+            step: stamped.requestOutput(line: 0, initialHigh: false, consumer: "step"),
+            direction: stamped.requestOutput(line: 1, initialHigh: false, consumer: "dir"))
+        stamped.clearTransitionLog()
+        let planner = try StepPlanner(
+            microstepsPerRadian: 1_000, maxStepRateHz: 20_000, minPulseWidthNanoseconds: 2_000,
+            directionSetupNanoseconds: 1_000, invertDirection: false)
+        let plan = StepPlan(capacity: 64)
+        // Handed over 300 µs after its start: the overdue steps go out now, whole.
+        clock.set(ns(2_300_000))
+        try planner.plan(StepSegment(start: ns(2_000_000), end: ns(3_000_000), startRadians: 0, endRadians: 0.01), from: StepperState(microsteps: 0), into: plan)
+        #expect(executor.execute(plan, channel: channel))
+        var state = plan.endState
+        #expect(executor.lateFault(channel: channel) == nil)
+        let onTime = stamped.transitions(onLine: 0)
+        #expect(onTime.count == 20)
+        #expect(onTime.allSatisfy { $0.instant >= $0.writtenAt })
+        #expect(pulseWidths(stamped, line: 0).allSatisfy { $0 >= 2_000 })
+        // The next plan is handed over 1.6 ms after ITS start: dropped, latched.
+        clock.set(ns(4_600_000))
+        try planner.plan(StepSegment(start: ns(3_000_000), end: ns(4_000_000), startRadians: 0.01, endRadians: 0.02), from: state, into: plan)
+        #expect(executor.execute(plan, channel: channel))
+        state = plan.endState
+        #expect(stamped.transitions(onLine: 0).count == 20)
+        let fault = try #require(executor.lateFault(channel: channel))
+        #expect(fault.latenessNanoseconds > 500_000)
+        #expect(executor.droppedMicrosteps(channel: channel) == 10)
+        // Latched: a plan on time is dropped too, until cleared.
+        try planner.plan(StepSegment(start: ns(5_000_000), end: ns(6_000_000), startRadians: 0.02, endRadians: 0.01), from: state, into: plan)
+        #expect(executor.execute(plan, channel: channel))
+        #expect(executor.droppedMicrosteps(channel: channel) == 0)
+        #expect(stamped.transitions(onLine: 0).count == 20)
+        executor.clearLateFault(channel: channel)
+        #expect(executor.lateFault(channel: channel) == nil)
+    }
+
+    @Test func theDriverCountsOnlyTheStepsTheMotorGotAndRestartsOnRebase() throws {
+        let stamped = try MockGPIOChip(label: "mock", lineCount: 2, clock: clock)
+        let executor = InstantStepExecutor(maximumStepsPerPlan: 64, clock: clock, latenessToleranceNanoseconds: 500_000)
+        let planner = try StepPlanner(
+            microstepsPerRadian: 1_000, maxStepRateHz: 20_000, minPulseWidthNanoseconds: 2_000,
+            directionSetupNanoseconds: 1_000, invertDirection: false)
+        let driver = try StepperDriver(
+            step: stamped.requestOutput(line: 0, initialHigh: false, consumer: "step"),
+            direction: stamped.requestOutput(line: 1, initialHigh: false, consumer: "dir"),
+            enable: nil, enableActiveLow: true, planner: planner, executor: executor)
+        clock.set(ns(2_000_000))
+        try driver.move(toRadians: 0.01, from: ns(2_000_000), until: ns(3_000_000))
+        #expect(driver.lateFault == nil)
+        // A move handed over 2 ms after it should have started: dropped.
+        clock.set(ns(5_000_000))
+        try driver.move(toRadians: 0.02, from: ns(3_000_000), until: ns(4_000_000))
+        let fault = try #require(driver.lateFault)
+        #expect(fault.latenessNanoseconds > 500_000)
+        #expect(driver.commandedRadians == 0.01, "the count says what the motor got")
+        // Faulted: moves follow the target and queue nothing.
+        try driver.move(toRadians: 0.03, from: ns(5_000_000), until: ns(6_000_000))
+        #expect(driver.commandedRadians == 0.01)
+        #expect(driver.targetRadians == 0.03)
+        #expect(risingEdges(stamped, line: 0).count == 10)
+        // Re-based where the axis is, it steps again, DIR written afresh.
+        try driver.rebase(toRadians: 0.01)
+        #expect(driver.lateFault == nil)
+        #expect(executor.lateFault(channel: 0) == nil)
+        try driver.move(toRadians: 0.0, from: ns(6_000_000), until: ns(7_000_000))
+        #expect(driver.lateFault == nil)
+        #expect(driver.commandedRadians == 0)
+        #expect(risingEdges(stamped, line: 0).count == 20)
+        #expect(stamped.transitions(onLine: 1).map(\.high) == [false, true, false])
     }
 }

@@ -6,6 +6,7 @@ final class FlakyExecutor: StepExecutor {
     let inner = InstantStepExecutor(maximumStepsPerPlan: 64)
     var refusing = false
     var maximumStepsPerPlan: Int { inner.maximumStepsPerPlan }
+    var latenessToleranceNanoseconds: Int64 { inner.latenessToleranceNanoseconds }
 
     func addChannel(step: any DigitalOutput, direction: any DigitalOutput) throws(HardwareError) -> Int {
         try inner.addChannel(step: step, direction: direction)
@@ -14,6 +15,10 @@ final class FlakyExecutor: StepExecutor {
     func execute(_ plan: StepPlan, channel: Int) -> Bool {
         refusing ? false : inner.execute(plan, channel: channel)
     }
+
+    func lateFault(channel: Int) -> StepLateFault? { inner.lateFault(channel: channel) }
+    func droppedMicrosteps(channel: Int) -> Int64 { inner.droppedMicrosteps(channel: channel) }
+    func clearLateFault(channel: Int) { inner.clearLateFault(channel: channel) }
 }
 
 @Suite struct StepperDriverTests {

@@ -10,7 +10,10 @@ import Testing
     @Test func commandsFromAnotherThreadMoveTheStandThenItHalts() throws {
         let board = try BoardFixtures.load("sim.json5")
         let clock = SystemMonotonicClock()
-        let simulation = try SimulatedHardware(board: board, clock: clock)
+        // As the daemon's simulated backend: the system clock, its tolerance for late steps.
+        let simulation = try SimulatedHardware(
+            board: board, clock: clock,
+            stepLatenessToleranceNanoseconds: SimulatedHardware.wallClockStepLatenessToleranceNanoseconds)
         let stand = try Stand(board: board, hardware: simulation.hardware, playDemo: false)
         let loop = try RealtimeLoop(periodNanoseconds: stand.periodNanoseconds, clock: clock, request: .none) { tick in
             stand.tick(at: tick.deadline)

@@ -70,12 +70,14 @@ import Testing
     @Test func aTickThatWakesLateNeverStampsAnEdgeBeforeItIsWritten() throws {
         let sim = try VirtualStand(board: board())
         try sweep(sim, seconds: 0.9) { tick in
-            // Late wake-ups, within and past the one period the steps are planned ahead.
+            // Late wake-ups, within and past the one period the steps are
+            // planned ahead, but within the half period tolerated past it.
             if tick % 50 == 25 {
-                sim.tick(wakingLateBy: Int64(tick % 150 == 25 ? 400_000 : (tick % 150 == 75 ? 1_300_000 : 2_500_000)))
-                sim.skipDeadlines(tick % 150 == 125 ? 2 : 0)
+                sim.tick(wakingLateBy: Int64(tick % 150 == 25 ? 400_000 : (tick % 150 == 75 ? 1_300_000 : 1_450_000)))
+                sim.skipDeadlines(tick % 150 == 125 ? 1 : 0)
             }
         }
+        #expect(sim.stand.status().fault == nil)
         let chip = sim.simulation.chip
         for line in [Self.yawStep, Self.yawDirection, Self.pitchStep, Self.pitchDirection] {
             for transition in chip.transitions(onLine: line) {
@@ -118,5 +120,68 @@ import Testing
         // 150 µs late is within what the stand tolerates: no fault, no lost step.
         #expect(sim.stand.status().fault == nil)
         #expect(chip.outOfOrderWrites == 0)
+    }
+
+    // MARK: Too late: a fault, not a squeeze
+
+    @Test func aPlanTooLateToRunIsDroppedAndReportedAsAFault() throws {
+        let sim = try VirtualStand(board: board())
+        _ = try sim.send(.setAngularVelocity(Vector3(pitch: 0, yaw: 1, roll: 0)))
+        sim.run(seconds: 0.2)
+        let before = Self.lineTimes(sim.simulation.chip, step: Self.yawStep, direction: Self.yawDirection).rises
+        // 2.5 ms late: this tick's steps were planned for 1-2 ms after its
+        // deadline, so the first is 1.5 ms overdue, past the 0.5 ms tolerance.
+        sim.tick(wakingLateBy: 2_500_000)
+        sim.skipDeadlines(2)
+        #expect(sim.run(until: { $0.fault != nil }, timeoutSeconds: 0.01))
+        let status = sim.stand.status()
+        guard case .stepsTooLate(.yaw, let lateness)? = status.fault else {
+            Issue.record("expected yaw's steps to be reported too late, got \(String(describing: status.fault))")
+            return
+        }
+        #expect(lateness > 0.0005 && lateness <= 0.0015 + 1e-9)
+        #expect(LinkHub.wireFault(status.fault) == .motorFault)
+        #expect(StatusLine.describe(status).contains("steps could not be written in time"))
+        // Nothing was squeezed in: the steps planned for that late tick never went out.
+        let chip = sim.simulation.chip
+        let after = Self.lineTimes(chip, step: Self.yawStep, direction: Self.yawDirection)
+        #expect(after.rises - before <= 1)
+        for transition in chip.transitions(onLine: Self.yawStep) {
+            #expect(transition.instant >= transition.writtenAt)
+        }
+        // Motion is refused, saying why; the stand stops and releases the drivers.
+        #expect(throws: SwivelError(.motorFault, .stepsTooLateFault, axis: .yaw, value: lateness)) {
+            try sim.send(.setAngularVelocity(Vector3(pitch: 0, yaw: 0.5, roll: 0)))
+        }
+        #expect(sim.run(until: \.faultDisabled, timeoutSeconds: 1))
+        sim.run(seconds: 0.01)
+        #expect(sim.simulation.model.isDriven(axis: "yaw") == false)
+        // Cleared, the axis steps again from where it is.
+        _ = try sim.send(.clearFault)
+        #expect(sim.run(until: { $0.fault == nil }, timeoutSeconds: 0.5))
+        let resumed = Self.lineTimes(chip, step: Self.yawStep, direction: Self.yawDirection).rises
+        _ = try sim.send(.setAngularVelocity(Vector3(pitch: 0, yaw: -1, roll: 0)))
+        sim.run(seconds: 0.2)
+        #expect(sim.stand.status().fault == nil)
+        #expect(Self.lineTimes(chip, step: Self.yawStep, direction: Self.yawDirection).rises - resumed > 100)
+    }
+
+    @Test func aStepThreadThatStallsTooLongIsAFault() throws {
+        // One 2 ms stall, 0.3 s in.
+        let stall = MonotonicInstant(nanoseconds: 1_300_000_000)..<MonotonicInstant(nanoseconds: 1_302_000_000)
+        let sim = try VirtualStand(board: board(), stepThread: VirtualStand.StepThread { instant in
+            stall.contains(instant) ? stall.upperBound.nanoseconds(since: instant) : 0
+        })
+        _ = try sim.send(.setAngularVelocity(Vector3(pitch: 0, yaw: 2, roll: 0)))
+        #expect(sim.run(until: { $0.fault != nil }, timeoutSeconds: 0.5))
+        guard case .stepsTooLate(.yaw, let lateness)? = sim.stand.status().fault else {
+            Issue.record("expected yaw's steps to be reported too late, got \(String(describing: sim.stand.status().fault))")
+            return
+        }
+        #expect(lateness > 0.0005 && lateness <= 0.002)
+        let times = Self.lineTimes(sim.simulation.chip, step: Self.yawStep, direction: Self.yawDirection)
+        #expect(times.pulseWidths.allSatisfy { $0 >= 2_000 })
+        #expect(times.lowTimes.allSatisfy { $0 >= 2_000 })
+        #expect(sim.stepExecutor?.droppedLatePlans ?? 0 >= 1)
     }
 }

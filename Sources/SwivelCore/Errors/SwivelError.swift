@@ -61,6 +61,7 @@ public struct SwivelError: Error, Equatable, Sendable, CustomStringConvertible {
         case homingInProgress
         case noHomeSwitch
         case homingFailedFault
+        case stepsTooLateFault
 
         public var text: String {
             switch self {
@@ -98,6 +99,9 @@ public struct SwivelError: Error, Equatable, Sendable, CustomStringConvertible {
             case .homingInProgress: "the stand is homing its axes; motion is accepted once every axis is homed"
             case .faultStillStopping:
                 "the stand is still stopping after a motor fault; clear the fault once every axis is at rest"
+            case .stepsTooLateFault:
+                "motor fault: an axis's steps could not be written in time and were dropped (the loop or the step "
+                    + "thread was held up); motors are off and motion is refused until the fault is cleared"
             case .encoderSilentFault:
                 "motor fault: an encoder did not change while its motor moved (disconnected, or the axis is jammed); "
                     + "motors are off and motion is refused until the fault is cleared (a host docking clears it)"

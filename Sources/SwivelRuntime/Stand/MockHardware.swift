@@ -17,8 +17,11 @@ public struct MockHardware {
     ///   - stepExecutor: what writes the steps; nil for an `InstantStepExecutor`
     ///     on stamped lines. Another executor gets lines that take effect when
     ///     written, as real ones (`MockGPIOChip.WriteTiming.immediate`).
+    ///   - stepLatenessToleranceNanoseconds: the `InstantStepExecutor`'s; nil
+    ///     for the board's (`Board.stepLatenessToleranceNanoseconds`).
     public init(
-        board: Board, clock: any MonotonicClock, transitionLogCapacity: Int, stepExecutor: (any StepExecutor)? = nil
+        board: Board, clock: any MonotonicClock, transitionLogCapacity: Int, stepExecutor: (any StepExecutor)? = nil,
+        stepLatenessToleranceNanoseconds: Int64? = nil
     ) throws(StandSetupError) {
         // At least a Raspberry Pi header's worth of lines, like the chips boards name.
         var highestLine = 63
@@ -51,7 +54,9 @@ public struct MockHardware {
         }
         hardware = StandHardware(
             chip: chip, pwm: pwm,
-            executor: stepExecutor ?? InstantStepExecutor(maximumStepsPerPlan: Self.stepPlanCapacity(board), clock: clock))
+            executor: stepExecutor ?? InstantStepExecutor(
+                maximumStepsPerPlan: Self.stepPlanCapacity(board), clock: clock,
+                latenessToleranceNanoseconds: stepLatenessToleranceNanoseconds ?? board.stepLatenessToleranceNanoseconds))
     }
 
     /// A tick plans the steps of one period; leave room for a carried backlog.

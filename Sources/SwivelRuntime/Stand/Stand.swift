@@ -125,6 +125,9 @@ public final class Stand: @unchecked Sendable {
             demo = nil
             _ = try? controller.apply(.stop, at: time, measured: measured)
         }
+        if current.fault == nil, let fault = lateStepFault() {
+            enterFault(fault, at: now, time: time, measured: measured)
+        }
         if current.fault == nil, !current.halting, let fault = checkFaults(measured: measured) {
             enterFault(fault, at: now, time: time, measured: measured)
         }

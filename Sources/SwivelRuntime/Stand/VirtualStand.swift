@@ -41,7 +41,8 @@ public final class VirtualStand {
         if stepThread != nil {
             do {
                 stepExecutor = try BusyWaitStepExecutor(
-                    clock: clock, maximumStepsPerPlan: MockHardware.stepPlanCapacity(board), queueDepth: 8)
+                    clock: clock, maximumStepsPerPlan: MockHardware.stepPlanCapacity(board), queueDepth: 8,
+                    latenessToleranceNanoseconds: board.stepLatenessToleranceNanoseconds)
             } catch {
                 throw StandSetupError("step executor: \(error.reason)")
             }

@@ -33,15 +33,18 @@ import Synchronization
 public final class BusyWaitStepExecutor: StepExecutor {
     public let maximumStepsPerPlan: Int
     public let queueDepth: Int
+    public let latenessToleranceNanoseconds: Int64
     private let core: BusyWaitCore
     private var thread: ThreadHandle?
 
-    /// - Parameter spinWindowNanoseconds: how long before an edge the thread
-    ///   stops sleeping and spins; 0 spins all the time. Must cover the
-    ///   kernel's wake-up latency for the edge to be on time.
+    /// - Parameters:
+    ///   - spinWindowNanoseconds: how long before an edge the thread stops
+    ///     sleeping and spins; 0 spins all the time. Must cover the kernel's
+    ///     wake-up latency for the edge to be on time.
+    ///   - latenessToleranceNanoseconds: how late a step may still start (see `StepExecutor`).
     public init(
         clock: any MonotonicClock & Sendable, maximumStepsPerPlan: Int = 256, queueDepth: Int = 8,
-        spinWindowNanoseconds: Int64 = 200_000
+        spinWindowNanoseconds: Int64 = 200_000, latenessToleranceNanoseconds: Int64 = 500_000
     ) throws(HardwareError) {
         guard maximumStepsPerPlan > 0, queueDepth > 0 else {
             throw HardwareError(.invalidConfiguration, "busy-wait executor needs positive plan size and queue depth, got \(maximumStepsPerPlan) and \(queueDepth)")
@@ -49,8 +52,12 @@ public final class BusyWaitStepExecutor: StepExecutor {
         guard spinWindowNanoseconds >= 0 else {
             throw HardwareError(.invalidConfiguration, "busy-wait executor needs a spin window ≥ 0 ns, got \(spinWindowNanoseconds)")
         }
+        guard latenessToleranceNanoseconds >= 0 else {
+            throw HardwareError(.invalidConfiguration, "busy-wait executor needs a lateness tolerance ≥ 0 ns, got \(latenessToleranceNanoseconds)")
+        }
         self.maximumStepsPerPlan = maximumStepsPerPlan
         self.queueDepth = queueDepth
+        self.latenessToleranceNanoseconds = latenessToleranceNanoseconds
         core = BusyWaitCore(clock: clock, spinWindowNanoseconds: spinWindowNanoseconds)
     }
 
@@ -60,7 +67,9 @@ public final class BusyWaitStepExecutor: StepExecutor {
         guard thread == nil else {
             throw HardwareError(.invalidConfiguration, "add STEP/DIR channels to the busy-wait executor before starting it")
         }
-        core.queues.append(StepPlanQueue(step: step, direction: direction, depth: queueDepth, stepCapacity: maximumStepsPerPlan))
+        core.queues.append(StepPlanQueue(
+            step: step, direction: direction, depth: queueDepth, stepCapacity: maximumStepsPerPlan,
+            latenessToleranceNanoseconds: latenessToleranceNanoseconds))
         return core.queues.count - 1
     }
 
@@ -76,6 +85,21 @@ public final class BusyWaitStepExecutor: StepExecutor {
         }
         core.submissions.add(1, ordering: .releasing)
         return true
+    }
+
+    public func lateFault(channel: Int) -> StepLateFault? {
+        guard channel >= 0, channel < core.queues.count else { return nil }
+        return core.queues[channel].lateFault
+    }
+
+    public func droppedMicrosteps(channel: Int) -> Int64 {
+        guard channel >= 0, channel < core.queues.count else { return 0 }
+        return core.queues[channel].droppedMicrosteps
+    }
+
+    public func clearLateFault(channel: Int) {
+        guard channel >= 0, channel < core.queues.count else { return }
+        core.queues[channel].clearLateFault()
     }
 
     public var isRunning: Bool { thread != nil }
@@ -120,7 +144,8 @@ public final class BusyWaitStepExecutor: StepExecutor {
             throw HardwareError(.invalidConfiguration, "runQueued writes the edges itself; stop the executor thread first")
         }
         while let next = core.earliestEdge(), next.edge.earliest < horizon.nanoseconds {
-            wait(MonotonicInstant(nanoseconds: next.edge.earliest))
+            // A plan dropped on a latched channel goes at once: nothing to wait for.
+            if !next.edge.dropsPlan { wait(MonotonicInstant(nanoseconds: next.edge.earliest)) }
             core.write(next.edge, queue: next.queue)
         }
     }
@@ -129,6 +154,9 @@ public final class BusyWaitStepExecutor: StepExecutor {
     public var rejectedPlans: UInt64 { core.rejectedPlans.load(ordering: .relaxed) }
     /// Plans fully written.
     public var executedPlans: UInt64 { core.executedPlans.load(ordering: .acquiring) }
+    /// Plans, or the rest of plans, dropped because a step would have started
+    /// past the tolerance or the channel's lateness fault was latched.
+    public var droppedLatePlans: UInt64 { core.queues.reduce(0) { $0 + $1.droppedPlans.load(ordering: .relaxed) } }
     /// Plans dropped by `stop()` before they were written.
     public var discardedPlans: UInt64 { core.discardedPlans.load(ordering: .relaxed) }
     /// Plans queued and not yet fully written, across channels.
@@ -201,11 +229,12 @@ final class BusyWaitCore: @unchecked Sendable {
 
     /// Writes `edge` of `queue`, now due, and keeps the counts.
     func write(_ edge: StepPlanQueue.PendingEdge, queue: Int) {
-        let lateness = clock.now().nanoseconds - edge.planned
-        if queues[queue].write(edge, clock: clock) {
+        let lateness = clock.now().nanoseconds &- edge.planned
+        let outcome = queues[queue].write(edge, clock: clock)
+        if outcome == .finishedPlan {
             executedPlans.add(1, ordering: .releasing)
         }
-        if lateness > maximumLateness.load(ordering: .relaxed) {
+        if outcome != .droppedPlan, lateness > maximumLateness.load(ordering: .relaxed) {
             maximumLateness.store(lateness, ordering: .relaxed)
         }
     }

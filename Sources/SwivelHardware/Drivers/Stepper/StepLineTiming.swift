@@ -52,3 +52,28 @@ struct StepLineTiming {
         }
     }
 }
+
+/// Why a channel's executor dropped steps instead of writing them late: the
+/// first edge it dropped (a DIR change or a rising edge) would have gone out
+/// `latenessNanoseconds` after its planned instant, more than the executor's
+/// tolerance (Klipper's "stepper too far in past"). Latched per channel until
+/// the owner clears it; meanwhile every plan on the channel is dropped too.
+public struct StepLateFault: Equatable, Sendable, CustomStringConvertible {
+    /// How far past its planned instant the first dropped edge would have been written.
+    public var latenessNanoseconds: Int64
+    /// That edge's planned instant.
+    public var plannedInstant: MonotonicInstant
+    /// The tolerance it exceeded.
+    public var toleranceNanoseconds: Int64
+
+    public init(latenessNanoseconds: Int64, plannedInstant: MonotonicInstant, toleranceNanoseconds: Int64) {
+        self.latenessNanoseconds = latenessNanoseconds
+        self.plannedInstant = plannedInstant
+        self.toleranceNanoseconds = toleranceNanoseconds
+    }
+
+    public var description: String {
+        "a step planned at \(plannedInstant) would have gone out \(latenessNanoseconds / 1_000) µs late "
+            + "(tolerance \(toleranceNanoseconds / 1_000) µs)"
+    }
+}

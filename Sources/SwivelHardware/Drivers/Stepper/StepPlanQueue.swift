@@ -5,11 +5,18 @@ import Synchronization
 /// slots and publishes them with a release store of `tail`; the executor
 /// thread reads them after an acquire load and frees them the same way through
 /// `head`. Counters only grow; slot = counter % depth.
+///
+/// Lateness (see `StepExecutor`): the consumer drops a plan whose next step
+/// would start past the tolerance, latches the fault and drops every plan
+/// after it until the producer clears it. The fault's fields and the dropped
+/// count are stored before the latch is released, so a producer that sees the
+/// latch sees them.
 final class StepPlanQueue: @unchecked Sendable {
     let step: any DigitalOutput
     let direction: any DigitalOutput
     let depth: Int
     let stepCapacity: Int
+    let latenessToleranceNanoseconds: Int64
 
     private let risingEdges: UnsafeMutablePointer<Int64>
     private let stepCounts: UnsafeMutablePointer<Int>
@@ -17,8 +24,16 @@ final class StepPlanQueue: @unchecked Sendable {
     private let directionLevels: UnsafeMutablePointer<Bool>
     private let pulseWidths: UnsafeMutablePointer<Int64>
     private let directionSetups: UnsafeMutablePointer<Int64>
+    /// +1 or −1: how each step of the slot moves the microstep count.
+    private let stepSigns: UnsafeMutablePointer<Int64>
     private let head = Atomic<Int>(0)
     private let tail = Atomic<Int>(0)
+    private let faultLatched = Atomic<Bool>(false)
+    private let faultLateness = Atomic<Int64>(0)
+    private let faultPlanned = Atomic<Int64>(0)
+    private let dropped = Atomic<Int64>(0)
+    /// Plans (or their remainders) dropped for lateness.
+    let droppedPlans = Atomic<UInt64>(0)
     /// Consumer-only: the next edge of the head slot (0 is DIR if the slot has one).
     private var cursor = 0
     /// Consumer-only: when this channel's edges really took effect.
@@ -30,15 +45,25 @@ final class StepPlanQueue: @unchecked Sendable {
         var kind: StepEdge
         var planned: Int64
         var earliest: Int64
+        /// The channel's fault is latched: the plan is dropped, not written.
+        var dropsPlan = false
+    }
+
+    /// What `write` did.
+    enum WriteOutcome {
+        case wrote
+        case finishedPlan
+        case droppedPlan
     }
 
     private static let noDirectionChange = Int64.min
 
-    init(step: any DigitalOutput, direction: any DigitalOutput, depth: Int, stepCapacity: Int) {
+    init(step: any DigitalOutput, direction: any DigitalOutput, depth: Int, stepCapacity: Int, latenessToleranceNanoseconds: Int64) {
         self.step = step
         self.direction = direction
         self.depth = depth
         self.stepCapacity = stepCapacity
+        self.latenessToleranceNanoseconds = latenessToleranceNanoseconds
         risingEdges = .allocate(capacity: depth * stepCapacity)
         risingEdges.initialize(repeating: 0, count: depth * stepCapacity)
         stepCounts = .allocate(capacity: depth)
@@ -51,6 +76,8 @@ final class StepPlanQueue: @unchecked Sendable {
         pulseWidths.initialize(repeating: 0, count: depth)
         directionSetups = .allocate(capacity: depth)
         directionSetups.initialize(repeating: 0, count: depth)
+        stepSigns = .allocate(capacity: depth)
+        stepSigns.initialize(repeating: 1, count: depth)
     }
 
     deinit {
@@ -60,6 +87,7 @@ final class StepPlanQueue: @unchecked Sendable {
         directionLevels.deallocate()
         pulseWidths.deallocate()
         directionSetups.deallocate()
+        stepSigns.deallocate()
     }
 
     // MARK: Producer (loop thread)
@@ -80,11 +108,24 @@ final class StepPlanQueue: @unchecked Sendable {
         directionLevels[slot] = plan.directionLevel
         pulseWidths[slot] = plan.pulseWidthNanoseconds
         directionSetups[slot] = plan.directionSetupNanoseconds
+        stepSigns[slot] = plan.direction == .positive ? 1 : -1
         tail.store(produced + 1, ordering: .releasing)
         return true
     }
 
     var pendingPlans: Int { tail.load(ordering: .acquiring) - head.load(ordering: .acquiring) }
+
+    var lateFault: StepLateFault? {
+        guard faultLatched.load(ordering: .acquiring) else { return nil }
+        return StepLateFault(
+            latenessNanoseconds: faultLateness.load(ordering: .relaxed),
+            plannedInstant: MonotonicInstant(nanoseconds: faultPlanned.load(ordering: .relaxed)),
+            toleranceNanoseconds: latenessToleranceNanoseconds)
+    }
+
+    var droppedMicrosteps: Int64 { dropped.load(ordering: .acquiring) }
+
+    func clearLateFault() { faultLatched.store(false, ordering: .releasing) }
 
     // MARK: Consumer (executor thread)
 
@@ -105,6 +146,10 @@ final class StepPlanQueue: @unchecked Sendable {
             kind = edge % 2 == 0 ? .rise : .fall
             planned = edge % 2 == 0 ? rising : rising &+ pulseWidths[slot]
         }
+        // Latched: the plan goes at once, whenever it was planned for.
+        if cursor == 0, faultLatched.load(ordering: .acquiring) {
+            return PendingEdge(kind: kind, planned: planned, earliest: .min, dropsPlan: true)
+        }
         let earliest = timing.earliest(
             kind, planned: planned, pulseWidthNanoseconds: pulseWidths[slot],
             directionSetupNanoseconds: directionSetups[slot])
@@ -115,23 +160,54 @@ final class StepPlanQueue: @unchecked Sendable {
     /// has reached its `earliest`), and records when it took effect: at the
     /// latest when the write returned, so that is the clock read after it.
     /// The line is given the planned instant (real lines ignore it; a mock
-    /// chip logs it beside the write's own time). True when that finished a plan.
-    func write(_ edge: PendingEdge, clock: any MonotonicClock) -> Bool {
+    /// chip logs it beside the write's own time).
+    ///
+    /// A DIR change or a rising edge that would go out past the tolerance is
+    /// not written: the plan's remaining steps are dropped and the fault latched.
+    func write(_ edge: PendingEdge, clock: any MonotonicClock) -> WriteOutcome {
         let consumed = head.load(ordering: .relaxed)
         let slot = consumed % depth
         let at = MonotonicInstant(nanoseconds: edge.planned)
         switch edge.kind {
-        case .direction: direction.set(directionLevels[slot], at: at)
-        case .rise: step.set(true, at: at)
-        case .fall: step.set(false, at: at)
+        case .direction, .rise:
+            let lateness = clock.now().nanoseconds &- edge.planned
+            if edge.dropsPlan || lateness > latenessToleranceNanoseconds {
+                dropRest(of: slot, consumed: consumed, latching: edge.dropsPlan ? nil : (lateness, edge.planned))
+                return .droppedPlan
+            }
+            if edge.kind == .direction {
+                direction.set(directionLevels[slot], at: at)
+            } else {
+                step.set(true, at: at)
+            }
+        case .fall:
+            step.set(false, at: at)
         }
         timing.record(edge.kind, at: clock.now().nanoseconds)
         cursor += 1
         let hasDirection = directionChanges[slot] != Self.noDirectionChange
-        guard cursor == (hasDirection ? 1 : 0) + 2 * stepCounts[slot] else { return false }
+        guard cursor == (hasDirection ? 1 : 0) + 2 * stepCounts[slot] else { return .wrote }
         cursor = 0
         head.store(consumed + 1, ordering: .releasing)
-        return true
+        return .finishedPlan
+    }
+
+    /// Frees the head slot without writing the rest of it (the cursor is at a
+    /// step's start: the STEP line is low), counting its unwritten steps, and
+    /// latches the fault when `latching` says how late the edge was.
+    private func dropRest(of slot: Int, consumed: Int, latching: (lateness: Int64, planned: Int64)?) {
+        let hasDirection = directionChanges[slot] != Self.noDirectionChange
+        let edge = cursor - (hasDirection ? 1 : 0)
+        let written = edge > 0 ? edge / 2 : 0
+        dropped.add(stepSigns[slot] &* Int64(stepCounts[slot] - written), ordering: .relaxed)
+        droppedPlans.add(1, ordering: .relaxed)
+        cursor = 0
+        head.store(consumed + 1, ordering: .releasing)
+        if let latching {
+            faultLateness.store(latching.lateness, ordering: .relaxed)
+            faultPlanned.store(latching.planned, ordering: .relaxed)
+            faultLatched.store(true, ordering: .releasing)
+        }
     }
 
     /// Forgets every queued plan; only while no executor thread runs.

@@ -34,6 +34,11 @@ public final class StepperDriver {
     public private(set) var planOverflows: UInt64 = 0
     /// Plans the executor refused (a full queue); their steps were planned again.
     public private(set) var rejectedPlans: UInt64 = 0
+    /// The executor dropped steps it could not write in time (latched until
+    /// `rebase`). Meanwhile moves only follow the target: nothing is queued.
+    public private(set) var lateFault: StepLateFault?
+    /// The executor's dropped-step count already taken off `state`.
+    private var droppedAccounted: Int64 = 0
 
     public init(
         step: any DigitalOutput, direction: any DigitalOutput, enable: (any DigitalOutput)?,
@@ -68,10 +73,17 @@ public final class StepperDriver {
     /// Real-time path: plans into the preallocated plan and executes it.
     /// Steps that do not fit are carried to the next move. On a bad input
     /// nothing changes.
+    /// While the executor's lateness fault is latched the motor gets no
+    /// steps: the target is followed (and checked) but nothing is queued.
     public func move(toRadians radians: Double, from start: MonotonicInstant, until end: MonotonicInstant) throws(MotionInputError) {
+        followExecutor()
         let segment = StepSegment(start: start, end: end, startRadians: targetRadians, endRadians: radians)
         try planner.plan(segment, from: state, into: plan)
         targetRadians = radians
+        guard lateFault == nil else {
+            backlogSteps = Self.distance(planner.microsteps(forRadians: radians) ?? state.microsteps, state.microsteps)
+            return
+        }
         if plan.overflowedSteps > 0 { planOverflows &+= 1 }
         guard plan.isEmpty || executor.execute(plan, channel: channel) else {
             rejectedPlans &+= 1
@@ -82,13 +94,32 @@ public final class StepperDriver {
         rateLimitedSteps &+= UInt64(plan.delayedSteps)
         backlogSteps = plan.carriedSteps
         if plan.carriedSteps > 0 { carryOvers &+= 1 }
+        followExecutor()
+    }
+
+    /// Takes the steps the executor dropped off the count (so it says what the
+    /// motor was given) and picks up its lateness fault.
+    private func followExecutor() {
+        if lateFault == nil { lateFault = executor.lateFault(channel: channel) }
+        let dropped = executor.droppedMicrosteps(channel: channel)
+        guard dropped != droppedAccounted else { return }
+        state.microsteps &-= dropped &- droppedAccounted
+        droppedAccounted = dropped
     }
 
     /// Declares the axis to be at `radians` without stepping (homing, or
-    /// adopting the encoder's reading after the motor was disabled).
+    /// adopting the encoder's reading after the motor was disabled). Ends a
+    /// lateness fault: steps are queued again from here, DIR written afresh
+    /// (a dropped plan may have left it either way).
     public func rebase(toRadians radians: Double) throws(MotionInputError) {
         guard radians.isFinite else { throw .nonFiniteRadians }
         guard let microsteps = planner.microsteps(forRadians: radians) else { throw .positionOutOfRange }
+        if lateFault != nil || executor.lateFault(channel: channel) != nil {
+            executor.clearLateFault(channel: channel)
+            lateFault = nil
+            state.direction = nil
+        }
+        droppedAccounted = executor.droppedMicrosteps(channel: channel)
         state.microsteps = microsteps
         targetRadians = radians
         backlogSteps = 0
