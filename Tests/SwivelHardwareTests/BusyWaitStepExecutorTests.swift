@@ -27,7 +27,10 @@ import Testing
 
     @Test func writesEveryEdgeInOrderAndNeverEarly() throws {
         let chip = try MockGPIOChip(label: "mock", lineCount: 4, clock: clock)
-        let executor = try BusyWaitStepExecutor(clock: clock, maximumStepsPerPlan: 64, queueDepth: 8)
+        // How late the real thread wakes is the machine's load: the lateness
+        // rule is checked in virtual time (LateStepThreadTests), not here.
+        let executor = try BusyWaitStepExecutor(
+            clock: clock, maximumStepsPerPlan: 64, queueDepth: 8, latenessToleranceNanoseconds: StepLateness.unlimitedNanoseconds)
         let pan = try executor.addChannel(
             step: chip.requestOutput(line: 0, initialHigh: false, consumer: "pan step"),
             direction: chip.requestOutput(line: 1, initialHigh: false, consumer: "pan dir"))
@@ -122,5 +125,27 @@ import Testing
         #expect(executor.discardedPlans == 2)
         #expect(executor.pendingPlans == 0)
         #expect(risingEdges(chip, line: 0).isEmpty)
+    }
+
+    @Test func stoppingNeverLosesAnEnableChange() throws {
+        let chip = try MockGPIOChip(label: "mock", lineCount: 3, clock: clock)
+        let executor = try BusyWaitStepExecutor(clock: clock, maximumStepsPerPlan: 8, queueDepth: 2)
+        let channel = try executor.addChannel(
+            step: chip.requestOutput(line: 0, initialHigh: false, consumer: "step"),
+            direction: chip.requestOutput(line: 1, initialHigh: false, consumer: "dir"),
+            enable: chip.requestOutput(line: 2, initialHigh: true, consumer: "enable"), enableActiveLow: true)
+        try executor.start()
+        // Queued for an hour from now, behind nothing: the thread would wait for it.
+        let far = clock.now().advanced(byNanoseconds: 3_600_000_000_000)
+        #expect(executor.setEnabled(true, at: far, channel: channel))
+        #expect(executor.setEnabled(false, at: far, channel: channel))
+        #expect(chip.transitions(onLine: 2).map(\.high) == [true])
+        // Stopped, the plans would be dropped, but the ENABLE changes go out, in order.
+        executor.stop()
+        #expect(chip.transitions(onLine: 2).map(\.high) == [true, false, true])
+        // With no thread left to order with, a change is written at once.
+        #expect(executor.setEnabled(true, at: clock.now(), channel: channel))
+        #expect(chip.outputLevel(line: 2) == false)
+        #expect(executor.setEnabled(true, at: clock.now(), channel: 7) == false)
     }
 }

@@ -198,6 +198,33 @@ final class SlowOutput: DigitalOutput {
         #expect(chip.outOfOrderWrites == 0)
     }
 
+    @Test func enableChangesTakeEffectInOrderWithTheQueuedSteps() throws {
+        let executor = try BusyWaitStepExecutor(clock: clock, maximumStepsPerPlan: 64, queueDepth: 16)
+        let planner = try StepPlanner(
+            microstepsPerRadian: 1_000, maxStepRateHz: 20_000, minPulseWidthNanoseconds: 2_000,
+            directionSetupNanoseconds: 1_000, invertDirection: false)
+        let driver = try StepperDriver(
+            step: chip.requestOutput(line: 0, initialHigh: false, consumer: "step"),
+            direction: chip.requestOutput(line: 1, initialHigh: false, consumer: "dir"),
+            enable: chip.requestOutput(line: 2, initialHigh: true, consumer: "enable"),
+            enableActiveLow: true, planner: planner, executor: executor)
+        chip.clearTransitionLog()
+        // As the stand does: enable at its first tick, plan a period ahead,
+        // and disable at the end of the last planned period.
+        driver.enable(at: ns(1_000_000))
+        try driver.move(toRadians: 0.005, from: ns(2_000_000), until: ns(3_000_000))
+        driver.disable(at: ns(3_000_000))
+        try executor.runQueued(until: ns(10_000_000)) { clock.set($0) }
+        let steps = chip.transitions(onLine: 0)
+        let enable = chip.transitions(onLine: 2)
+        #expect(steps.filter(\.high).count == 5)
+        #expect(enable.map(\.high) == [false, true])
+        let (on, off) = (try #require(enable.first), try #require(enable.last))
+        let (firstRise, lastFall) = (try #require(steps.first), try #require(steps.last))
+        #expect(on.instant <= firstRise.instant)
+        #expect(off.instant >= lastFall.instant, "ENABLE went off at \(off.instant), before the last step ended at \(lastFall.instant)")
+    }
+
     // MARK: Too late: dropped and latched, never squeezed
 
     @Test func aStepThatWouldStartTooLateIsDroppedWithItsPlanAndLatched() throws {

@@ -8,8 +8,14 @@ final class FlakyExecutor: StepExecutor {
     var maximumStepsPerPlan: Int { inner.maximumStepsPerPlan }
     var latenessToleranceNanoseconds: Int64 { inner.latenessToleranceNanoseconds }
 
-    func addChannel(step: any DigitalOutput, direction: any DigitalOutput) throws(HardwareError) -> Int {
-        try inner.addChannel(step: step, direction: direction)
+    func addChannel(
+        step: any DigitalOutput, direction: any DigitalOutput, enable: (any DigitalOutput)?, enableActiveLow: Bool
+    ) throws(HardwareError) -> Int {
+        try inner.addChannel(step: step, direction: direction, enable: enable, enableActiveLow: enableActiveLow)
+    }
+
+    func setEnabled(_ enabled: Bool, at instant: MonotonicInstant, channel: Int) -> Bool {
+        refusing ? false : inner.setEnabled(enabled, at: instant, channel: channel)
     }
 
     func execute(_ plan: StepPlan, channel: Int) -> Bool {

@@ -122,6 +122,30 @@ import Testing
         #expect(chip.outOfOrderWrites == 0)
     }
 
+    @Test func theDisableAtAHaltComesAfterTheLastStepOnRealLines() throws {
+        let sim = try VirtualStand(board: board(), stepThread: VirtualStand.StepThread())
+        // A move whose last microstep (the crossing of 763.5) is planned in its
+        // second-to-last tick; a halt at the next tick finds the axis at rest and
+        // disables it while that step is still queued.
+        let boundary = 763.5 / Self.yawMicrostepsPerRadian
+        let target = (763.5 + 3e-5) / Self.yawMicrostepsPerRadian
+        _ = try sim.send(.setOrientation(.angles(Vector3(pitch: 0, yaw: target, roll: 0)), durationSeconds: 0.5, relative: false))
+        #expect(sim.run(until: { $0.commanded.yaw.position > boundary }, timeoutSeconds: 1))
+        sim.stand.requestHalt()
+        let halt = sim.deadline
+        sim.tick()
+        #expect(sim.stand.status().halted)
+        sim.run(seconds: 0.01)
+        let chip = sim.simulation.chip
+        let steps = chip.transitions(onLine: Self.yawStep)
+        #expect(steps.filter(\.high).count == 764)
+        let lastStep = try #require(steps.last)
+        #expect(lastStep.instant > halt)
+        let disable = try #require(chip.transitions(onLine: Self.yawEnable).last)
+        #expect(disable.high)  // active low: off
+        #expect(disable.instant >= lastStep.instant, "ENABLE off at \(disable.instant), the last step at \(lastStep.instant)")
+    }
+
     // MARK: Too late: a fault, not a squeeze
 
     @Test func aPlanTooLateToRunIsDroppedAndReportedAsAFault() throws {

@@ -14,7 +14,7 @@ public struct SimulatedHardware {
     /// fault the simulation at random. Late steps still go out whole, at the
     /// minimum times, never stamped in the past. Real lines and virtual time
     /// keep the board's tolerance (`Board.stepLatenessToleranceNanoseconds`).
-    public static let wallClockStepLatenessToleranceNanoseconds = Int64.max / 4
+    public static let wallClockStepLatenessToleranceNanoseconds = StepLateness.unlimitedNanoseconds
 
     public let chip: MockGPIOChip
     public let pwm: MockPWMProvider

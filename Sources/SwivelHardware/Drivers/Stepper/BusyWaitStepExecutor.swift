@@ -63,14 +63,32 @@ public final class BusyWaitStepExecutor: StepExecutor {
 
     deinit { stop() }
 
-    public func addChannel(step: any DigitalOutput, direction: any DigitalOutput) throws(HardwareError) -> Int {
+    public func addChannel(
+        step: any DigitalOutput, direction: any DigitalOutput, enable: (any DigitalOutput)?, enableActiveLow: Bool
+    ) throws(HardwareError) -> Int {
         guard thread == nil else {
             throw HardwareError(.invalidConfiguration, "add STEP/DIR channels to the busy-wait executor before starting it")
         }
         core.queues.append(StepPlanQueue(
-            step: step, direction: direction, depth: queueDepth, stepCapacity: maximumStepsPerPlan,
-            latenessToleranceNanoseconds: latenessToleranceNanoseconds))
+            step: step, direction: direction, enable: enable, enableActiveLow: enableActiveLow,
+            depth: queueDepth, stepCapacity: maximumStepsPerPlan, latenessToleranceNanoseconds: latenessToleranceNanoseconds))
         return core.queues.count - 1
+    }
+
+    /// Queued, and written by the executor thread at `instant` in order with
+    /// the steps. Once the executor has been stopped there is no thread to
+    /// order with: the line is written at once.
+    public func setEnabled(_ enabled: Bool, at instant: MonotonicInstant, channel: Int) -> Bool {
+        guard channel >= 0, channel < core.queues.count else { return false }
+        let queue = core.queues[channel]
+        guard let line = queue.enable else { return true }
+        if core.stopped.load(ordering: .acquiring) {
+            line.set(enabled != queue.enableActiveLow, at: instant)
+            return true
+        }
+        guard queue.pushEnable(enabled, at: instant.nanoseconds) else { return false }
+        core.submissions.add(1, ordering: .releasing)
+        return true
     }
 
     public func execute(_ plan: StepPlan, channel: Int) -> Bool {
@@ -112,6 +130,7 @@ public final class BusyWaitStepExecutor: StepExecutor {
         }
         core.threadSetup = setup
         core.stopRequested.store(false, ordering: .releasing)
+        core.stopped.store(false, ordering: .releasing)
         let context = Unmanaged.passRetained(core).toOpaque()
         var handle = emptyThreadHandle()
         let result = startExecutorThread(&handle, context)
@@ -123,14 +142,21 @@ public final class BusyWaitStepExecutor: StepExecutor {
     }
 
     /// Stops and joins the thread. Plans still queued are discarded (counted in
-    /// `discardedPlans`): replaying stale instants later would fire them in a burst.
+    /// `discardedPlans`): replaying stale instants later would fire them in a
+    /// burst. ENABLE changes still queued are written at once, in order (a
+    /// disable is never lost), and later ones are written directly. Call it
+    /// once nothing else drives the executor (the loop has stopped).
     public func stop() {
         guard let handle = thread else { return }
         core.stopRequested.store(true, ordering: .releasing)
         _ = joinExecutorThread(handle)
         thread = nil
+        core.stopped.store(true, ordering: .releasing)
         var discarded = 0
-        for queue in core.queues { discarded += queue.discardAll() }
+        for queue in core.queues {
+            discarded += queue.discardAll()
+            _ = queue.flushEnables()
+        }
         core.discardedPlans.add(UInt64(discarded), ordering: .relaxed)
     }
 
@@ -174,6 +200,8 @@ final class BusyWaitCore: @unchecked Sendable {
     /// Set before the thread starts; read once by it.
     var threadSetup: (@Sendable () -> Void)?
     let stopRequested = Atomic<Bool>(false)
+    /// Set once `stop()` has joined the thread: ENABLE changes go straight to the line.
+    let stopped = Atomic<Bool>(false)
     let submissions = Atomic<UInt64>(0)
     let rejectedPlans = Atomic<UInt64>(0)
     let executedPlans = Atomic<UInt64>(0)

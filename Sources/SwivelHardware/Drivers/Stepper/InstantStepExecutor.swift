@@ -18,6 +18,8 @@ public final class InstantStepExecutor: StepExecutor {
     private struct Channel {
         let step: any DigitalOutput
         let direction: any DigitalOutput
+        let enable: (any DigitalOutput)?
+        let enableActiveLow: Bool
         var timing = StepLineTiming()
         var fault: StepLateFault?
         var droppedMicrosteps: Int64 = 0
@@ -33,9 +35,21 @@ public final class InstantStepExecutor: StepExecutor {
         self.latenessToleranceNanoseconds = max(0, latenessToleranceNanoseconds)
     }
 
-    public func addChannel(step: any DigitalOutput, direction: any DigitalOutput) throws(HardwareError) -> Int {
-        channels.append(Channel(step: step, direction: direction))
+    public func addChannel(
+        step: any DigitalOutput, direction: any DigitalOutput, enable: (any DigitalOutput)?, enableActiveLow: Bool
+    ) throws(HardwareError) -> Int {
+        channels.append(Channel(step: step, direction: direction, enable: enable, enableActiveLow: enableActiveLow))
         return channels.count - 1
+    }
+
+    /// Written at once, stamped `instant` (or now, if that has passed): a
+    /// stamped line orders it with the steps by instant.
+    public func setEnabled(_ enabled: Bool, at instant: MonotonicInstant, channel: Int) -> Bool {
+        guard channel >= 0, channel < channels.count else { return false }
+        guard let enable = channels[channel].enable else { return true }
+        let now = clock?.now() ?? instant
+        enable.set(enabled != channels[channel].enableActiveLow, at: max(instant, now))
+        return true
     }
 
     public func execute(_ plan: StepPlan, channel: Int) -> Bool {

@@ -3,6 +3,8 @@ enum StepEdge {
     case direction
     case rise
     case fall
+    /// ENABLE: at its instant, in instant order with the steps (no minimum time).
+    case enable
 }
 
 /// The timing rules every edge of one channel obeys, held against when the
@@ -40,6 +42,8 @@ struct StepLineTiming {
             max(planned, lastFall &+ pulseWidthNanoseconds, lastDirection &+ directionSetupNanoseconds)
         case .fall:
             max(planned, lastRise &+ pulseWidthNanoseconds)
+        case .enable:
+            planned
         }
     }
 
@@ -49,6 +53,7 @@ struct StepLineTiming {
         case .direction: lastDirection = instant
         case .rise: lastRise = instant
         case .fall: lastFall = instant
+        case .enable: break
         }
     }
 }
@@ -76,4 +81,13 @@ public struct StepLateFault: Equatable, Sendable, CustomStringConvertible {
         "a step planned at \(plannedInstant) would have gone out \(latenessNanoseconds / 1_000) µs late "
             + "(tolerance \(toleranceNanoseconds / 1_000) µs)"
     }
+}
+
+/// Lateness tolerances with a name.
+public enum StepLateness {
+    /// Never drop a late step (it still goes out whole, at the minimum
+    /// times): for runs on the system clock where no motor is at stake and
+    /// the machine's load decides how late a thread wakes (real-time tests of
+    /// other things, benchmarks, the desktop simulation).
+    public static let unlimitedNanoseconds: Int64 = Int64.max / 4
 }

@@ -11,9 +11,15 @@ import Synchronization
 /// after it until the producer clears it. The fault's fields and the dropped
 /// count are stored before the latch is released, so a producer that sees the
 /// latch sees them.
+///
+/// ENABLE changes have a ring of their own (same depth, same protocol) and are
+/// merged with the plan's edges by instant: at one instant an enable goes
+/// before the step edges, a disable after them.
 final class StepPlanQueue: @unchecked Sendable {
     let step: any DigitalOutput
     let direction: any DigitalOutput
+    let enable: (any DigitalOutput)?
+    let enableActiveLow: Bool
     let depth: Int
     let stepCapacity: Int
     let latenessToleranceNanoseconds: Int64
@@ -28,6 +34,10 @@ final class StepPlanQueue: @unchecked Sendable {
     private let stepSigns: UnsafeMutablePointer<Int64>
     private let head = Atomic<Int>(0)
     private let tail = Atomic<Int>(0)
+    private let enableInstants: UnsafeMutablePointer<Int64>
+    private let enableStates: UnsafeMutablePointer<Bool>
+    private let enableHead = Atomic<Int>(0)
+    private let enableTail = Atomic<Int>(0)
     private let faultLatched = Atomic<Bool>(false)
     private let faultLateness = Atomic<Int64>(0)
     private let faultPlanned = Atomic<Int64>(0)
@@ -58,9 +68,14 @@ final class StepPlanQueue: @unchecked Sendable {
 
     private static let noDirectionChange = Int64.min
 
-    init(step: any DigitalOutput, direction: any DigitalOutput, depth: Int, stepCapacity: Int, latenessToleranceNanoseconds: Int64) {
+    init(
+        step: any DigitalOutput, direction: any DigitalOutput, enable: (any DigitalOutput)?, enableActiveLow: Bool,
+        depth: Int, stepCapacity: Int, latenessToleranceNanoseconds: Int64
+    ) {
         self.step = step
         self.direction = direction
+        self.enable = enable
+        self.enableActiveLow = enableActiveLow
         self.depth = depth
         self.stepCapacity = stepCapacity
         self.latenessToleranceNanoseconds = latenessToleranceNanoseconds
@@ -78,6 +93,10 @@ final class StepPlanQueue: @unchecked Sendable {
         directionSetups.initialize(repeating: 0, count: depth)
         stepSigns = .allocate(capacity: depth)
         stepSigns.initialize(repeating: 1, count: depth)
+        enableInstants = .allocate(capacity: depth)
+        enableInstants.initialize(repeating: 0, count: depth)
+        enableStates = .allocate(capacity: depth)
+        enableStates.initialize(repeating: false, count: depth)
     }
 
     deinit {
@@ -88,6 +107,8 @@ final class StepPlanQueue: @unchecked Sendable {
         pulseWidths.deallocate()
         directionSetups.deallocate()
         stepSigns.deallocate()
+        enableInstants.deallocate()
+        enableStates.deallocate()
     }
 
     // MARK: Producer (loop thread)
@@ -113,6 +134,16 @@ final class StepPlanQueue: @unchecked Sendable {
         return true
     }
 
+    /// Queues an ENABLE change (true energises); false if its ring is full.
+    func pushEnable(_ enabled: Bool, at instant: Int64) -> Bool {
+        let produced = enableTail.load(ordering: .relaxed)
+        guard produced - enableHead.load(ordering: .acquiring) < depth else { return false }
+        enableInstants[produced % depth] = instant
+        enableStates[produced % depth] = enabled
+        enableTail.store(produced + 1, ordering: .releasing)
+        return true
+    }
+
     var pendingPlans: Int { tail.load(ordering: .acquiring) - head.load(ordering: .acquiring) }
 
     var lateFault: StepLateFault? {
@@ -129,8 +160,20 @@ final class StepPlanQueue: @unchecked Sendable {
 
     // MARK: Consumer (executor thread)
 
-    /// The next edge to write, or nil if nothing is queued.
+    /// The next edge to write, or nil if nothing is queued: the next ENABLE
+    /// change or the next plan edge, whichever is due first.
     func nextEdge() -> PendingEdge? {
+        let stepEdge = nextPlanEdge()
+        let changed = enableHead.load(ordering: .relaxed)
+        guard changed != enableTail.load(ordering: .acquiring) else { return stepEdge }
+        let instant = enableInstants[changed % depth]
+        if let stepEdge, stepEdge.earliest < instant || (stepEdge.earliest == instant && !enableStates[changed % depth]) {
+            return stepEdge
+        }
+        return PendingEdge(kind: .enable, planned: instant, earliest: instant)
+    }
+
+    private func nextPlanEdge() -> PendingEdge? {
         let consumed = head.load(ordering: .relaxed)
         guard consumed != tail.load(ordering: .acquiring) else { return nil }
         let slot = consumed % depth
@@ -165,6 +208,10 @@ final class StepPlanQueue: @unchecked Sendable {
     /// A DIR change or a rising edge that would go out past the tolerance is
     /// not written: the plan's remaining steps are dropped and the fault latched.
     func write(_ edge: PendingEdge, clock: any MonotonicClock) -> WriteOutcome {
+        if edge.kind == .enable {
+            writeEnable()
+            return .wrote
+        }
         let consumed = head.load(ordering: .relaxed)
         let slot = consumed % depth
         let at = MonotonicInstant(nanoseconds: edge.planned)
@@ -182,6 +229,8 @@ final class StepPlanQueue: @unchecked Sendable {
             }
         case .fall:
             step.set(false, at: at)
+        case .enable:
+            break
         }
         timing.record(edge.kind, at: clock.now().nanoseconds)
         cursor += 1
@@ -208,6 +257,26 @@ final class StepPlanQueue: @unchecked Sendable {
             faultPlanned.store(latching.planned, ordering: .relaxed)
             faultLatched.store(true, ordering: .releasing)
         }
+    }
+
+    /// Writes the oldest queued ENABLE change and frees its slot.
+    private func writeEnable() {
+        let changed = enableHead.load(ordering: .relaxed)
+        let slot = changed % depth
+        enable?.set(enableStates[slot] != enableActiveLow, at: MonotonicInstant(nanoseconds: enableInstants[slot]))
+        enableHead.store(changed + 1, ordering: .releasing)
+    }
+
+    /// Writes every queued ENABLE change at once, in order; only while no
+    /// executor thread runs (its plans are being discarded, but a disable
+    /// must never be lost). Returns how many.
+    func flushEnables() -> Int {
+        var flushed = 0
+        while enableHead.load(ordering: .relaxed) != enableTail.load(ordering: .acquiring) {
+            writeEnable()
+            flushed += 1
+        }
+        return flushed
     }
 
     /// Forgets every queued plan; only while no executor thread runs.

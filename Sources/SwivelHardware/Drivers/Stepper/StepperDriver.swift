@@ -7,11 +7,12 @@
 ///
 /// The assembler should request the ENABLE line at its inactive level
 /// (`initialHigh: enableActiveLow`): the driver starts out believing the motor
-/// is disabled.
+/// is disabled. The line is handed to the executor with STEP and DIR, so an
+/// enable or disable takes effect at its instant in order with the steps
+/// already queued (see `StepExecutor`).
 public final class StepperDriver {
     public let planner: StepPlanner
     public let enableActiveLow: Bool
-    private let enableLine: (any DigitalOutput)?
     private let executor: any StepExecutor
     private let channel: Int
     private let plan: StepPlan
@@ -21,7 +22,11 @@ public final class StepperDriver {
     /// Where the last `move` asked the axis to be (the commanded path, not
     /// quantised and not held back by the rate limit).
     public private(set) var targetRadians: Double
+    /// What was last asked of ENABLE (it takes effect at the instant asked).
     public private(set) var isEnabled = false
+    /// An ENABLE change the executor could not queue yet (full): asked again
+    /// before the next move.
+    private var pendingEnable: (enabled: Bool, instant: MonotonicInstant)?
 
     /// Steps emitted later than their crossing instant because of the rate
     /// limit or the DIR setup time.
@@ -49,9 +54,8 @@ public final class StepperDriver {
         }
         self.planner = planner
         self.enableActiveLow = enableActiveLow
-        self.enableLine = enable
         self.executor = executor
-        channel = try executor.addChannel(step: step, direction: direction)
+        channel = try executor.addChannel(step: step, direction: direction, enable: enable, enableActiveLow: enableActiveLow)
         plan = StepPlan(capacity: executor.maximumStepsPerPlan)
         state = StepperState(microsteps: microsteps)
         targetRadians = initialRadians
@@ -59,14 +63,23 @@ public final class StepperDriver {
 
     /// Energises the coils (ENABLE to its active level) at `instant`.
     public func enable(at instant: MonotonicInstant) {
-        enableLine?.set(!enableActiveLow, at: instant)
-        isEnabled = true
+        setEnabled(true, at: instant)
     }
 
-    /// Releases the coils: the axis no longer holds and can be moved by hand.
+    /// Releases the coils at `instant`: from then on the axis no longer holds
+    /// and can be moved by hand.
     public func disable(at instant: MonotonicInstant) {
-        enableLine?.set(enableActiveLow, at: instant)
-        isEnabled = false
+        setEnabled(false, at: instant)
+    }
+
+    private func setEnabled(_ enabled: Bool, at instant: MonotonicInstant) {
+        isEnabled = enabled
+        // A change still waiting goes first, so the line sees them in order.
+        if let pending = pendingEnable, !executor.setEnabled(pending.enabled, at: pending.instant, channel: channel) {
+            pendingEnable = (enabled, max(instant, pending.instant))
+            return
+        }
+        pendingEnable = executor.setEnabled(enabled, at: instant, channel: channel) ? nil : (enabled, instant)
     }
 
     /// Moves linearly from the previous target at `start` to `radians` at `end`.
@@ -76,6 +89,9 @@ public final class StepperDriver {
     /// While the executor's lateness fault is latched the motor gets no
     /// steps: the target is followed (and checked) but nothing is queued.
     public func move(toRadians radians: Double, from start: MonotonicInstant, until end: MonotonicInstant) throws(MotionInputError) {
+        if let pending = pendingEnable, executor.setEnabled(pending.enabled, at: pending.instant, channel: channel) {
+            pendingEnable = nil
+        }
         followExecutor()
         let segment = StepSegment(start: start, end: end, startRadians: targetRadians, endRadians: radians)
         try planner.plan(segment, from: state, into: plan)
