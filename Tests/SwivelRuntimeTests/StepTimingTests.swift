@@ -67,6 +67,61 @@ import Testing
 
     // MARK: Late and skipped ticks
 
+    @Test func skippedDeadlinesDelayTheMotionInsteadOfMakingItJump() throws {
+        func run(skipping: Bool) throws -> (commanded: [Double], sim: VirtualStand) {
+            let sim = try VirtualStand(board: board())
+            sim.run(seconds: 0.02)
+            _ = try sim.send(.setOrientation(.angles(Vector3(pitch: 0, yaw: 1, roll: 0)), durationSeconds: 0.8, relative: false))
+            var commanded: [Double] = []
+            for tick in 0..<1_200 {
+                // Overruns: one to three deadlines lost, every 7 ticks.
+                if skipping, tick % 7 == 3 { sim.skipDeadlines(1 + tick % 3) }
+                sim.tick()
+                commanded.append(sim.stand.status().commanded.yaw.position)
+            }
+            return (commanded, sim)
+        }
+        let steady = try run(skipping: false)
+        let skipped = try run(skipping: true)
+        // The stand's motion time counts ticks, so the controller sees the same
+        // tick sequence either way and commands the same path, tick for tick.
+        #expect(skipped.commanded == steady.commanded)
+        #expect(skipped.sim.stand.status().time == steady.sim.stand.status().time)
+        #expect(skipped.sim.stand.status().lastRequest?.state == .finished)
+        let peak = try #require(skipped.commanded.max())
+        #expect(peak <= 1 + 1e-12, "commanded \(peak) rad past the 1 rad target")
+        // At the lines: one direction all the way, and exactly the target's steps.
+        let times = Self.lineTimes(skipped.sim.simulation.chip, step: Self.yawStep, direction: Self.yawDirection)
+        #expect(times.directionLevels.count <= 2)
+        #expect(Set(times.directionLevels.dropFirst()).count <= 1)
+        #expect(times.rises == Int((1 * Self.yawMicrostepsPerRadian).rounded()))
+        #expect(times.pulseWidths.allSatisfy { $0 >= 2_000 })
+        #expect(skipped.sim.stand.status().fault == nil)
+        let arrived = try #require(skipped.sim.simulation.model.fieldRadians(axis: "yaw"))
+        #expect(abs(arrived - 1) < 0.002)
+    }
+
+    @Test func afterASkippedDeadlineTheStepsContinueWithoutAPause() throws {
+        let sim = try VirtualStand(board: board())
+        _ = try sim.send(.setOrientation(.angles(Vector3(pitch: 0, yaw: 1, roll: 0)), durationSeconds: 0.8, relative: false))
+        for tick in 0..<900 {
+            if tick % 10 == 5 { sim.skipDeadlines(1) }
+            sim.tick()
+        }
+        #expect(sim.stand.status().lastRequest?.state == .finished)
+        // The middle of the move, where it cruises: the period after each
+        // skipped deadline spreads one period of motion over two, so a step
+        // interval at most doubles there; planning the late tick's steps a lead
+        // ahead of it would leave a period with no step at all.
+        let rises = sim.simulation.chip.transitions(onLine: Self.yawStep).filter(\.high).map(\.instant.nanoseconds)
+        #expect(rises.count == 1_528)
+        let cruise = rises[(rises.count * 3 / 10)..<(rises.count * 7 / 10)]
+        let intervals = zip(cruise, cruise.dropFirst()).map { $1 - $0 }
+        let typical = intervals.sorted()[intervals.count / 2]
+        let longest = try #require(intervals.max())
+        #expect(Double(longest) <= 2.2 * Double(typical), "a \(longest) ns pause where steps come every \(typical) ns")
+    }
+
     @Test func aTickThatWakesLateNeverStampsAnEdgeBeforeItIsWritten() throws {
         let sim = try VirtualStand(board: board())
         try sweep(sim, seconds: 0.9) { tick in
