@@ -28,8 +28,9 @@ import Synchronization
 /// for 50 ms of every second. A wake-up later than the window only makes that
 /// edge late; it is never early.
 ///
-/// The STEP/DIR lines are handed to the executor thread: while it runs,
-/// nothing else may write them. Channels are added before `start()`.
+/// The STEP/DIR lines, and ENABLE when the channel has one, are handed to the
+/// executor thread: while it runs, nothing else may write them (ENABLE
+/// changes come in through `setEnabled`). Channels are added before `start()`.
 public final class BusyWaitStepExecutor: StepExecutor {
     public let maximumStepsPerPlan: Int
     public let queueDepth: Int
