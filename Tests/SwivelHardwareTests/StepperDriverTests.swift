@@ -90,6 +90,20 @@ final class FlakyExecutor: StepExecutor {
         #expect(driver.backlogSteps == 0)
     }
 
+    @Test func anEnableChangeTheExecutorCannotQueueIsAskedAgain() throws {
+        let executor = FlakyExecutor()
+        let driver = try makeDriver(executor: executor)
+        driver.enable(at: ns(0))
+        #expect(chip.outputLevel(line: 2) == false)
+        executor.refusing = true
+        driver.disable(at: ns(10))
+        #expect(!driver.isEnabled)
+        #expect(chip.outputLevel(line: 2) == false, "refused: not written yet")
+        executor.refusing = false
+        try driver.move(toRadians: 0, from: ns(20), until: ns(1_000_000))
+        #expect(chip.outputLevel(line: 2) == true, "asked again before the next move")
+    }
+
     @Test func rateLimitedStepsAreCounted() throws {
         // 200 microsteps in 1 ms, but 100 kHz allows one per 10 µs: the first
         // (at its 2.5 µs crossing) is on time, 99 more are held back, 100 carried.

@@ -74,7 +74,9 @@ public final class StepperDriver {
 
     private func setEnabled(_ enabled: Bool, at instant: MonotonicInstant) {
         isEnabled = enabled
-        // A change still waiting goes first, so the line sees them in order.
+        // A change still waiting goes first, so the line sees them in order;
+        // if it still cannot be queued, this newer one takes its place (the
+        // line ends up as last asked, no earlier than either instant).
         if let pending = pendingEnable, !executor.setEnabled(pending.enabled, at: pending.instant, channel: channel) {
             pendingEnable = (enabled, max(instant, pending.instant))
             return
