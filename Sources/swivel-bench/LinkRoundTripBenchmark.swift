@@ -78,7 +78,9 @@ private final class LinkRig {
     init(board: Board) throws(BenchFailure) {
         let clock = SystemMonotonicClock()
         do {
-            let simulation = try SimulatedHardware(board: board, clock: clock)
+            let simulation = try SimulatedHardware(
+                board: board, clock: clock,
+                stepLatenessToleranceNanoseconds: SimulatedHardware.wallClockStepLatenessToleranceNanoseconds)
             let stand = try Stand(board: board, hardware: simulation.hardware, playDemo: false)
             loop = try RealtimeLoop(periodNanoseconds: stand.periodNanoseconds, clock: clock) { tick in stand.tick(at: tick.deadline) }
             _ = try loop.start()

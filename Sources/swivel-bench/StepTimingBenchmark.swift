@@ -77,8 +77,11 @@ struct StepTimingBenchmark: Benchmark {
         let clock = SystemMonotonicClock()
         do {
             let chip = try MockGPIOChip(label: "bench", lineCount: 2, clock: clock, transitionLogCapacity: 4 * Self.steps + 16)
+            // No lateness limit: the C loop it is compared with has none, and a
+            // dropped plan would leave nothing to measure.
             let executor = try BusyWaitStepExecutor(
-                clock: clock, maximumStepsPerPlan: 16, queueDepth: 8, spinWindowNanoseconds: Self.spinWindowNanoseconds)
+                clock: clock, maximumStepsPerPlan: 16, queueDepth: 8, spinWindowNanoseconds: Self.spinWindowNanoseconds,
+                latenessToleranceNanoseconds: StepLateness.unlimitedNanoseconds)
             let channel = try executor.addChannel(
                 step: chip.requestOutput(line: 0, initialHigh: false, consumer: "step"),
                 direction: chip.requestOutput(line: 1, initialHigh: false, consumer: "dir"))

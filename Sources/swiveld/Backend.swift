@@ -15,7 +15,9 @@ enum Backend {
         case .simulated:
             // The model sees every line write through its observer; the chip's own
             // log is only for tests, and under mlockall every entry is resident.
-            self = .simulated(try SimulatedHardware(board: board, clock: clock, transitionLogCapacity: 256))
+            self = .simulated(try SimulatedHardware(
+                board: board, clock: clock, transitionLogCapacity: 256,
+                stepLatenessToleranceNanoseconds: SimulatedHardware.wallClockStepLatenessToleranceNanoseconds))
         case .gpiod:
             #if os(Linux)
             self = .linux(try LinuxHardware(board: board, clock: clock))

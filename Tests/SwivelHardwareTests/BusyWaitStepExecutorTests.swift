@@ -27,7 +27,10 @@ import Testing
 
     @Test func writesEveryEdgeInOrderAndNeverEarly() throws {
         let chip = try MockGPIOChip(label: "mock", lineCount: 4, clock: clock)
-        let executor = try BusyWaitStepExecutor(clock: clock, maximumStepsPerPlan: 64, queueDepth: 8)
+        // How late the real thread wakes is the machine's load: the lateness
+        // rule is checked in virtual time (LateStepThreadTests), not here.
+        let executor = try BusyWaitStepExecutor(
+            clock: clock, maximumStepsPerPlan: 64, queueDepth: 8, latenessToleranceNanoseconds: StepLateness.unlimitedNanoseconds)
         let pan = try executor.addChannel(
             step: chip.requestOutput(line: 0, initialHigh: false, consumer: "pan step"),
             direction: chip.requestOutput(line: 1, initialHigh: false, consumer: "pan dir"))
@@ -72,13 +75,24 @@ import Testing
         for transition in log {
             #expect(transition.writtenAt >= transition.instant, "\(transition) written at \(transition.writtenAt)")
         }
-        // One thread, earliest edge first: the writes across both axes come in instant order.
-        #expect(zip(log, log.dropFirst()).allSatisfy { $0.instant <= $1.instant })
+        // One thread, earliest due edge first: the writes come in one sequence,
+        // each line's in planned order. (Across lines an edge held back by a
+        // minimum time, after a late write, may follow another line's edge
+        // planned later than it.)
+        for line in 0..<4 {
+            let writes = chip.transitions(onLine: line)
+            #expect(zip(writes, writes.dropFirst()).allSatisfy { $0.instant <= $1.instant })
+        }
         #expect(zip(log, log.dropFirst()).allSatisfy { $0.writtenAt <= $1.writtenAt })
         // Pan reverses in the third tick: DIR falls after the last rising pulse has ended.
         let panDirection = chip.transitions(onLine: 1).map(\.high)
         #expect(panDirection == [true, false])
         #expect(pulseWidths(chip, line: 0).allSatisfy { $0 == 5_000 })
+        // However late the thread ran, each pulse was held high for its width
+        // from the moment its rising edge was written.
+        for line in [0, 2] {
+            #expect(writtenPulseWidths(chip, line: line).allSatisfy { $0 >= 5_000 })
+        }
         #expect(chip.outOfOrderWrites == 0)
     }
 
@@ -111,5 +125,27 @@ import Testing
         #expect(executor.discardedPlans == 2)
         #expect(executor.pendingPlans == 0)
         #expect(risingEdges(chip, line: 0).isEmpty)
+    }
+
+    @Test func stoppingNeverLosesAnEnableChange() throws {
+        let chip = try MockGPIOChip(label: "mock", lineCount: 3, clock: clock)
+        let executor = try BusyWaitStepExecutor(clock: clock, maximumStepsPerPlan: 8, queueDepth: 2)
+        let channel = try executor.addChannel(
+            step: chip.requestOutput(line: 0, initialHigh: false, consumer: "step"),
+            direction: chip.requestOutput(line: 1, initialHigh: false, consumer: "dir"),
+            enable: chip.requestOutput(line: 2, initialHigh: true, consumer: "enable"), enableActiveLow: true)
+        try executor.start()
+        // Queued for an hour from now, behind nothing: the thread would wait for it.
+        let far = clock.now().advanced(byNanoseconds: 3_600_000_000_000)
+        #expect(executor.setEnabled(true, at: far, channel: channel))
+        #expect(executor.setEnabled(false, at: far, channel: channel))
+        #expect(chip.transitions(onLine: 2).map(\.high) == [true])
+        // Stopped, the plans would be dropped, but the ENABLE changes go out, in order.
+        executor.stop()
+        #expect(chip.transitions(onLine: 2).map(\.high) == [true, false, true])
+        // With no thread left to order with, a change is written at once.
+        #expect(executor.setEnabled(true, at: clock.now(), channel: channel))
+        #expect(chip.outputLevel(line: 2) == false)
+        #expect(executor.setEnabled(true, at: clock.now(), channel: 7) == false)
     }
 }

@@ -6,14 +6,25 @@ final class FlakyExecutor: StepExecutor {
     let inner = InstantStepExecutor(maximumStepsPerPlan: 64)
     var refusing = false
     var maximumStepsPerPlan: Int { inner.maximumStepsPerPlan }
+    var latenessToleranceNanoseconds: Int64 { inner.latenessToleranceNanoseconds }
 
-    func addChannel(step: any DigitalOutput, direction: any DigitalOutput) throws(HardwareError) -> Int {
-        try inner.addChannel(step: step, direction: direction)
+    func addChannel(
+        step: any DigitalOutput, direction: any DigitalOutput, enable: (any DigitalOutput)?, enableActiveLow: Bool
+    ) throws(HardwareError) -> Int {
+        try inner.addChannel(step: step, direction: direction, enable: enable, enableActiveLow: enableActiveLow)
+    }
+
+    func setEnabled(_ enabled: Bool, at instant: MonotonicInstant, channel: Int) -> Bool {
+        refusing ? false : inner.setEnabled(enabled, at: instant, channel: channel)
     }
 
     func execute(_ plan: StepPlan, channel: Int) -> Bool {
         refusing ? false : inner.execute(plan, channel: channel)
     }
+
+    func lateFault(channel: Int) -> StepLateFault? { inner.lateFault(channel: channel) }
+    func droppedMicrosteps(channel: Int) -> Int64 { inner.droppedMicrosteps(channel: channel) }
+    func clearLateFault(channel: Int) { inner.clearLateFault(channel: channel) }
 }
 
 @Suite struct StepperDriverTests {
@@ -77,6 +88,20 @@ final class FlakyExecutor: StepExecutor {
         #expect(driver.commandedRadians == 0.01)
         #expect(risingEdges(chip, line: 0).count == 10)
         #expect(driver.backlogSteps == 0)
+    }
+
+    @Test func anEnableChangeTheExecutorCannotQueueIsAskedAgain() throws {
+        let executor = FlakyExecutor()
+        let driver = try makeDriver(executor: executor)
+        driver.enable(at: ns(0))
+        #expect(chip.outputLevel(line: 2) == false)
+        executor.refusing = true
+        driver.disable(at: ns(10))
+        #expect(!driver.isEnabled)
+        #expect(chip.outputLevel(line: 2) == false, "refused: not written yet")
+        executor.refusing = false
+        try driver.move(toRadians: 0, from: ns(20), until: ns(1_000_000))
+        #expect(chip.outputLevel(line: 2) == true, "asked again before the next move")
     }
 
     @Test func rateLimitedStepsAreCounted() throws {

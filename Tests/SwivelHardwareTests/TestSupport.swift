@@ -32,3 +32,14 @@ func pulseWidths(_ chip: MockGPIOChip, line: Int) -> [Int64] {
     }
     return widths
 }
+
+/// How long `line` was really high for each pulse: from the write of each
+/// rising edge to the write of the falling edge after it.
+func writtenPulseWidths(_ chip: MockGPIOChip, line: Int) -> [Int64] {
+    let log = chip.transitions(onLine: line)
+    var widths: [Int64] = []
+    for index in log.indices.dropLast() where log[index].high && !log[index + 1].high {
+        widths.append(log[index + 1].writtenAt.nanoseconds(since: log[index].writtenAt))
+    }
+    return widths
+}

@@ -10,7 +10,10 @@ import Testing
     @Test func commandsFromAnotherThreadMoveTheStandThenItHalts() throws {
         let board = try BoardFixtures.load("sim.json5")
         let clock = SystemMonotonicClock()
-        let simulation = try SimulatedHardware(board: board, clock: clock)
+        // As the daemon's simulated backend: the system clock, its tolerance for late steps.
+        let simulation = try SimulatedHardware(
+            board: board, clock: clock,
+            stepLatenessToleranceNanoseconds: SimulatedHardware.wallClockStepLatenessToleranceNanoseconds)
         let stand = try Stand(board: board, hardware: simulation.hardware, playDemo: false)
         let loop = try RealtimeLoop(periodNanoseconds: stand.periodNanoseconds, clock: clock, request: .none) { tick in
             stand.tick(at: tick.deadline)
@@ -28,14 +31,21 @@ import Testing
             Issue.record("no receipt: \(String(describing: reply))")
             return
         }
-        for _ in 0..<3000 where stand.status().lastRequest?.isFinished != true { sleepSeconds(0.001) }
+        // Waits are bounded in the stand's time: it advances one period per
+        // tick, so on a loaded machine whose loop skips deadlines it runs
+        // slower than the clock (the wall-clock cap only keeps a hang finite).
+        let started = stand.status().time
+        for _ in 0..<60_000 where stand.status().lastRequest?.isFinished != true && stand.status().time - started < 3 {
+            sleepSeconds(0.001)
+        }
         #expect(stand.status().lastRequest?.requestID == receipt.requestID)
         #expect(stand.status().lastRequest?.isFinished == true)
         sleepSeconds(0.05)
         #expect(abs(stand.status().measured.yaw - 0.3) < DemoThroughEncodersTests.encoderTolerance)
 
         stand.requestHalt()
-        for _ in 0..<3000 where !stand.isHalted { sleepSeconds(0.001) }
+        let halting = stand.status().time
+        for _ in 0..<60_000 where !stand.isHalted && stand.status().time - halting < 3 { sleepSeconds(0.001) }
         #expect(stand.isHalted)
         loop.stop()
         #expect(simulation.chip.outputLevel(line: 22) == true) // yaw ENABLE inactive (active low)

@@ -78,6 +78,7 @@ public struct SwivelError: Error, Equatable, Sendable, CustomStringConvertible {
         case faceYawOutOfRange
         case regionOfInterestTooSmall
         case pointOutsideFrame
+        case stepsTooLateFault
 
         public var text: String {
             switch self {
@@ -115,6 +116,9 @@ public struct SwivelError: Error, Equatable, Sendable, CustomStringConvertible {
             case .homingInProgress: "the stand is homing its axes; motion is accepted once every axis is homed"
             case .faultStillStopping:
                 "the stand is still stopping after a motor fault; clear the fault once every axis is at rest"
+            case .stepsTooLateFault:
+                "motor fault: an axis's steps could not be written in time and were dropped (the loop or the step "
+                    + "thread was held up); motors are off and motion is refused until CLEAR_FAULT clears it (swivelctl clear-fault)"
             case .encoderSilentFault:
                 "motor fault: an encoder did not change while its motor moved (disconnected, or the axis is jammed); "
                     + "motors are off and motion is refused until CLEAR_FAULT clears it (swivelctl clear-fault)"

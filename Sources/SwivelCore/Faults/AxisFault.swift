@@ -10,10 +10,16 @@ public enum AxisFault: Equatable, Sendable, CustomStringConvertible {
     /// Homing ended without the axis finding its switch (it travelled its
     /// maximum, or a stop aborted it): its position is unknown.
     case homingFailed(axis: Axis)
+    /// The axis's steps could not be written in time: a step would have gone
+    /// out `latenessSeconds` after its planned instant, past the stand's
+    /// tolerance, so its plan was dropped rather than squeezed (Klipper's
+    /// "stepper too far in past"). The motor missed those steps.
+    case stepsTooLate(axis: Axis, latenessSeconds: Seconds)
 
     public var axis: Axis {
         switch self {
-        case .followingError(let axis, _, _), .encoderSilent(let axis, _), .homingFailed(let axis): axis
+        case .followingError(let axis, _, _), .encoderSilent(let axis, _), .homingFailed(let axis),
+             .stepsTooLate(let axis, _): axis
         }
     }
 
@@ -28,6 +34,9 @@ public enum AxisFault: Equatable, Sendable, CustomStringConvertible {
         case let .encoderSilent(axis, travel):
             "\(axis)'s encoder did not change while the motor was commanded through \(Self.format(travel)) rad: "
                 + "the encoder is disconnected or the axis is jammed"
+        case let .stepsTooLate(axis, lateness):
+            "\(axis)'s steps could not be written in time (one would have been \(Self.format(lateness * 1000)) ms late): "
+                + "they were dropped, so the motor missed them; the loop or the step thread was held up"
         }
     }
 

@@ -45,6 +45,7 @@ public struct AxisFaultMonitor: Equatable, Sendable {
         case let .followingError(axis, error, _): SwivelError(.motorFault, .followingErrorFault, axis: axis, value: error)
         case let .encoderSilent(axis, travel): SwivelError(.motorFault, .encoderSilentFault, axis: axis, value: travel)
         case let .homingFailed(axis): SwivelError(.motorFault, .homingFailedFault, axis: axis)
+        case let .stepsTooLate(axis, lateness): SwivelError(.motorFault, .stepsTooLateFault, axis: axis, value: lateness)
         }
     }
 

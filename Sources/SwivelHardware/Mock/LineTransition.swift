@@ -2,7 +2,8 @@
 public struct LineTransition: Equatable, Sendable, CustomStringConvertible {
     public var line: Int
     public var high: Bool
-    /// When the change takes effect (the `at:` of the write).
+    /// When the change takes effect: the `at:` of the write on a
+    /// `.stamped` chip, `writtenAt` on an `.immediate` one.
     public var instant: MonotonicInstant
     /// What the chip's clock read when the write was made. Ahead of `instant`
     /// for a virtual-time executor, at or after it for a busy-wait executor.

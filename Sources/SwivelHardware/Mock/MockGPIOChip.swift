@@ -4,6 +4,8 @@
 /// Outputs: every level change is logged with the instant it takes effect
 /// (bounded ring; `overflowedTransitions` counts what it forgot) and handed to
 /// the output observers, which is how the simulated stand sees STEP/DIR/ENABLE.
+/// That instant is the write's own (`WriteTiming.stamped`, for virtual-time
+/// executors) or the moment of the write (`.immediate`, as real lines).
 /// Inputs: a model or a test calls `driveInput`; a change becomes an
 /// `EdgeEvent` in the ring of the edge request that holds the line.
 ///
@@ -12,9 +14,21 @@
 /// in tests). Handing the lines to another thread (a busy-wait executor) is
 /// fine as long as nothing else touches the chip until that thread is joined.
 public final class MockGPIOChip: GPIOChip {
+    /// When an output write takes effect.
+    public enum WriteTiming: Sendable {
+        /// At the write's `at:` instant: lines for a virtual-time executor,
+        /// which writes ahead of time (`InstantStepExecutor`).
+        case stamped
+        /// When the write is made (the chip's clock then), whatever `at:`
+        /// says: the kernel's lines, on which a busy-waiting executor must be
+        /// awake at an edge's instant to place it there.
+        case immediate
+    }
+
     public let label: String
     public let lineCount: Int
     public let clock: any MonotonicClock
+    public let writeTiming: WriteTiming
 
     /// Runs before an edge request drains its events or reads a level, so a
     /// physical model can integrate up to `clock.now()` first and the reader
@@ -44,7 +58,7 @@ public final class MockGPIOChip: GPIOChip {
 
     public init(
         label: String, lineCount: Int, clock: any MonotonicClock,
-        transitionLogCapacity: Int = 65_536, edgeEventCapacity: Int = 1_024
+        transitionLogCapacity: Int = 65_536, edgeEventCapacity: Int = 1_024, writeTiming: WriteTiming = .stamped
     ) throws(HardwareError) {
         guard lineCount > 0 else {
             throw HardwareError(.invalidConfiguration, "mock chip '\(label)' needs at least one line, got \(lineCount)")
@@ -59,6 +73,7 @@ public final class MockGPIOChip: GPIOChip {
         self.lineCount = lineCount
         self.clock = clock
         self.edgeEventCapacity = edgeEventCapacity
+        self.writeTiming = writeTiming
         lineStates = Array(repeating: LineState(), count: lineCount)
         log = BoundedLog(capacity: transitionLogCapacity)
     }
@@ -109,7 +124,9 @@ public final class MockGPIOChip: GPIOChip {
         observers.append(body)
     }
 
-    func write(line: Int, high: Bool, at instant: MonotonicInstant) {
+    func write(line: Int, high: Bool, at stamp: MonotonicInstant) {
+        let writtenAt = clock.now()
+        let instant = writeTiming == .stamped ? stamp : writtenAt
         // Field by field, in place: copying the whole state out and back would
         // retain and release its holder's consumer string on every step edge.
         if let last = lineStates[line].lastWriteInstant, instant < last { outOfOrderWrites &+= 1 }
@@ -118,7 +135,7 @@ public final class MockGPIOChip: GPIOChip {
         let changed = lineStates[line].level != high || lineStates[line].writeCount == 1
         lineStates[line].level = high
         guard changed else { return }
-        log.append(LineTransition(line: line, high: high, instant: instant, writtenAt: clock.now()))
+        log.append(LineTransition(line: line, high: high, instant: instant, writtenAt: writtenAt))
         for observer in observers { observer(line, high, instant) }
     }
 

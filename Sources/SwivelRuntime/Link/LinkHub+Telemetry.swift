@@ -32,7 +32,7 @@ extension LinkHub {
     static func wireFault(_ fault: AxisFault?) -> MotionStateReport.Fault {
         switch fault {
         case nil: .none
-        case .followingError: .motorFault
+        case .followingError, .stepsTooLate: .motorFault
         case .encoderSilent: .encoderMismatch
         case .homingFailed: .limitSwitch
         }

@@ -87,6 +87,12 @@ public final class AxisDrive {
         }
     }
 
+    /// The stepper's executor dropped steps it could not write in time; nil on a servo.
+    var lateSteps: StepLateFault? {
+        if case .stepper(let stepper) = motor { return stepper.lateFault }
+        return nil
+    }
+
     var stepsRateLimited: UInt64 {
         if case .stepper(let stepper) = motor { return stepper.rateLimitedSteps }
         return 0

@@ -30,7 +30,9 @@ public struct LinuxHardware {
             throw StandSetupError("GPIO chip '\(board.gpioChipLabel)': \(error.reason)")
         }
         do {
-            executor = try BusyWaitStepExecutor(clock: clock, maximumStepsPerPlan: 2 * board.maximumStepsPerTick + 16, queueDepth: 8)
+            executor = try BusyWaitStepExecutor(
+                clock: clock, maximumStepsPerPlan: MockHardware.stepPlanCapacity(board), queueDepth: 8,
+                latenessToleranceNanoseconds: board.stepLatenessToleranceNanoseconds)
         } catch {
             throw StandSetupError("step executor: \(error.reason)")
         }

@@ -10,10 +10,19 @@ public struct MockHardware {
     public let pwm: MockPWMProvider
     public let hardware: StandHardware
 
-    /// - Parameter transitionLogCapacity: how many line writes the mock chip keeps
-    ///   for inspection. Tests read them; the daemon needs few, and under
-    ///   mlockall every entry is resident.
-    public init(board: Board, clock: any MonotonicClock, transitionLogCapacity: Int) throws(StandSetupError) {
+    /// - Parameters:
+    ///   - transitionLogCapacity: how many line writes the mock chip keeps
+    ///     for inspection. Tests read them; the daemon needs few, and under
+    ///     mlockall every entry is resident.
+    ///   - stepExecutor: what writes the steps; nil for an `InstantStepExecutor`
+    ///     on stamped lines. Another executor gets lines that take effect when
+    ///     written, as real ones (`MockGPIOChip.WriteTiming.immediate`).
+    ///   - stepLatenessToleranceNanoseconds: the `InstantStepExecutor`'s; nil
+    ///     for the board's (`Board.stepLatenessToleranceNanoseconds`).
+    public init(
+        board: Board, clock: any MonotonicClock, transitionLogCapacity: Int, stepExecutor: (any StepExecutor)? = nil,
+        stepLatenessToleranceNanoseconds: Int64? = nil
+    ) throws(StandSetupError) {
         // At least a Raspberry Pi header's worth of lines, like the chips boards name.
         var highestLine = 63
         var pwmChips = 1
@@ -38,13 +47,18 @@ public struct MockHardware {
         do {
             chip = try MockGPIOChip(
                 label: board.gpioChipLabel, lineCount: highestLine + 1, clock: clock,
-                transitionLogCapacity: transitionLogCapacity)
+                transitionLogCapacity: transitionLogCapacity, writeTiming: stepExecutor == nil ? .stamped : .immediate)
             pwm = try MockPWMProvider(clock: clock, chipCount: pwmChips, channelsPerChip: pwmChannels)
         } catch {
             throw StandSetupError("mock hardware: \(error)")
         }
-        // A tick plans the steps of one period; leave room for a carried backlog.
         hardware = StandHardware(
-            chip: chip, pwm: pwm, executor: InstantStepExecutor(maximumStepsPerPlan: 2 * board.maximumStepsPerTick + 16))
+            chip: chip, pwm: pwm,
+            executor: stepExecutor ?? InstantStepExecutor(
+                maximumStepsPerPlan: Self.stepPlanCapacity(board), clock: clock,
+                latenessToleranceNanoseconds: stepLatenessToleranceNanoseconds ?? board.stepLatenessToleranceNanoseconds))
     }
+
+    /// A tick plans the steps of one period; leave room for a carried backlog.
+    public static func stepPlanCapacity(_ board: Board) -> Int { 2 * board.maximumStepsPerTick + 16 }
 }

@@ -6,6 +6,16 @@ public import SwivelSim
 /// model of the stand the board describes. The runtime drives it with the same
 /// drivers as real lines; only the far side is a model.
 public struct SimulatedHardware {
+    /// How late a step may start on the simulated board run on the system
+    /// clock (`swiveld` on a desktop): without limit. There is no motor to
+    /// miss a step, and a desktop's loop thread, rarely granted SCHED_FIFO, is
+    /// held up for tens of milliseconds under load (tick cost p99 36 ms, max
+    /// 93 ms measured on a loaded 2-core machine), so a finite tolerance would
+    /// fault the simulation at random. Late steps still go out whole, at the
+    /// minimum times, never stamped in the past. Real lines and virtual time
+    /// keep the board's tolerance (`Board.stepLatenessToleranceNanoseconds`).
+    public static let wallClockStepLatenessToleranceNanoseconds = StepLateness.unlimitedNanoseconds
+
     public let chip: MockGPIOChip
     public let pwm: MockPWMProvider
     public let model: SimulatedStand
@@ -16,9 +26,13 @@ public struct SimulatedHardware {
     ///   - transitionLogCapacity: see `MockHardware`.
     ///   - initialAngles: where the model's axes really are at power-up (an
     ///   incremental encoder reads 0 wherever that is: what homing finds out).
+    ///   - stepExecutor, stepLatenessToleranceNanoseconds: see `MockHardware`.
+    ///     In virtual time the board's tolerance applies, as on real lines; on
+    ///     the system clock pass `wallClockStepLatenessToleranceNanoseconds`.
     public init(
         board: Board, clock: any MonotonicClock, transitionLogCapacity: Int = 65_536,
-        initialAngles: [String: Double] = [:]
+        initialAngles: [String: Double] = [:], stepExecutor: (any StepExecutor)? = nil,
+        stepLatenessToleranceNanoseconds: Int64? = nil
     ) throws(StandSetupError) {
         guard let physics = board.simulation else {
             throw StandSetupError("board '\(board.name)' has no simulation section, so it cannot run on the simulated backend")
@@ -63,7 +77,9 @@ public struct SimulatedHardware {
             specs.append(SimulatedAxisSpec(name: name, motor: motor, encoder: encoder, homeSwitch: homeSwitch,
                                            initialAngleRadians: initialAngles[name] ?? 0))
         }
-        let mock = try MockHardware(board: board, clock: clock, transitionLogCapacity: transitionLogCapacity)
+        let mock = try MockHardware(
+            board: board, clock: clock, transitionLogCapacity: transitionLogCapacity, stepExecutor: stepExecutor,
+            stepLatenessToleranceNanoseconds: stepLatenessToleranceNanoseconds)
         chip = mock.chip
         pwm = mock.pwm
         var hardware = mock.hardware

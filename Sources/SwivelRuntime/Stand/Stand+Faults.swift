@@ -44,6 +44,17 @@ extension Stand {
         return nil
     }
 
+    /// A stepper whose steps were dropped for lateness (see `StepExecutor`):
+    /// checked every tick, halting or not, since the motor has already missed them.
+    func lateStepFault() -> AxisFault? {
+        for drive in drives {
+            if let late = drive.lateSteps {
+                return .stepsTooLate(axis: drive.axis, latenessSeconds: Double(late.latenessNanoseconds) / 1e9)
+            }
+        }
+        return nil
+    }
+
     func enterFault(_ fault: AxisFault, at now: MonotonicInstant, time: Seconds, measured: PerAxis<Radians>) {
         current.fault = fault
         current.faultDisabled = false

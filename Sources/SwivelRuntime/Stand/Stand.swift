@@ -13,6 +13,17 @@ import Synchronization
 /// status snapshot. It does not allocate, log, block on a lock or do I/O
 /// beyond the drivers' own line writes.
 ///
+/// Time: the stand's motion time (commands, the controller, telemetry's
+/// `time`) advances one period per tick, whatever the clock did. A tick that
+/// comes after skipped deadlines (the loop overran) continues the motion
+/// where the last one left it, a period later, instead of reading targets
+/// further along while the controller integrates one period (which overshot
+/// and stepped back): the motion is delayed by the lost time, never made to
+/// jump. The steps are planned over the real instants: each tick's segment
+/// starts where the previous one ended (but not before this tick's deadline)
+/// and ends one lead plus one period after the deadline, so the step output
+/// has no gap after one skipped deadline, only a slower stretch.
+///
 /// Thread confinement: after init, only one thread calls `tick`. Other threads
 /// use `mailbox`, `status()` and `requestHalt()`, which are safe anywhere.
 public final class Stand: @unchecked Sendable {
@@ -34,7 +45,11 @@ public final class Stand: @unchecked Sendable {
     var controller: MotionController
     let drives: [AxisDrive]
     var demo: DemoScript?
-    private var origin: MonotonicInstant?
+    /// Motion time at this tick, in nanoseconds: one period per tick so far.
+    private var motionNanoseconds: Int64 = 0
+    private var started = false
+    /// Where the steps planned so far end.
+    private var stepsPlannedUntil: MonotonicInstant?
     var current = StandStatus()
     /// Closed-loop checks, one per drive (nil on an axis without an encoder).
     var faultMonitors: [AxisFaultMonitor?]
@@ -103,13 +118,16 @@ public final class Stand: @unchecked Sendable {
 
     // MARK: - The tick
 
+    /// - Parameter now: the tick's deadline (`RealtimeLoop`'s `TickContext.deadline`).
     public func tick(at now: MonotonicInstant) {
-        if origin == nil {
-            origin = now
+        if started {
+            motionNanoseconds &+= periodNanoseconds
+        } else {
+            started = true
             for drive in drives { drive.enable(at: now) }
             startHomingIfConfigured()
         }
-        let time = Double(now.nanoseconds(since: origin ?? now)) / 1e9
+        let time = Double(motionNanoseconds) / 1e9
         guard !current.halted else {
             rejectQueuedCommands()
             return
@@ -124,6 +142,9 @@ public final class Stand: @unchecked Sendable {
             current.halting = true
             demo = nil
             _ = try? controller.apply(.stop, at: time, measured: measured)
+        }
+        if current.fault == nil, let fault = lateStepFault() {
+            enterFault(fault, at: now, time: time, measured: measured)
         }
         if current.fault == nil, !current.halting, let fault = checkFaults(measured: measured) {
             enterFault(fault, at: now, time: time, measured: measured)
@@ -144,8 +165,10 @@ public final class Stand: @unchecked Sendable {
         if controller.activeMotion == .homing { commanded = advanceHoming(at: now, time: time, measured: measured) }
         reportHomingOutcome(at: now, time: time, measured: measured)
         commandedHistory.record(commanded.map { $1.position })
-        let start = now.advanced(byNanoseconds: leadNanoseconds)
-        let end = start.advanced(byNanoseconds: periodNanoseconds)
+        let ahead = now.advanced(byNanoseconds: leadNanoseconds)
+        let start = max(now, min(ahead, stepsPlannedUntil ?? ahead))
+        let end = ahead.advanced(byNanoseconds: periodNanoseconds)
+        stepsPlannedUntil = end
         for drive in drives { drive.drive(to: commanded[drive.axis].position, from: start, until: end) }
 
         if current.fault != nil, !current.faultDisabled, faultClearingSince == nil, controller.isAtRest {

@@ -16,26 +16,36 @@ import Synchronization
 /// per channel; a full queue refuses the plan (counted in `rejectedPlans`) and
 /// the driver plans the steps again next tick, so the loop thread never waits.
 ///
+/// An edge is written at its planned instant or, after a late write, as soon
+/// as the minimum times allow, measured from when the earlier edges really
+/// went out (the clock read after each write returns): the pulse width high,
+/// the pulse width low, the DIR setup time (`StepLineTiming`). Overdue edges
+/// are therefore never written back to back.
+///
 /// The thread spins only for the last `spinWindowNanoseconds` before an edge
 /// and sleeps before that and while idle: a thread that spins all the time at
 /// SCHED_FIFO starves its core and the kernel's RT throttling then stops it
 /// for 50 ms of every second. A wake-up later than the window only makes that
 /// edge late; it is never early.
 ///
-/// The STEP/DIR lines are handed to the executor thread: while it runs,
-/// nothing else may write them. Channels are added before `start()`.
+/// The STEP/DIR lines, and ENABLE when the channel has one, are handed to the
+/// executor thread: while it runs, nothing else may write them (ENABLE
+/// changes come in through `setEnabled`). Channels are added before `start()`.
 public final class BusyWaitStepExecutor: StepExecutor {
     public let maximumStepsPerPlan: Int
     public let queueDepth: Int
+    public let latenessToleranceNanoseconds: Int64
     private let core: BusyWaitCore
     private var thread: ThreadHandle?
 
-    /// - Parameter spinWindowNanoseconds: how long before an edge the thread
-    ///   stops sleeping and spins; 0 spins all the time. Must cover the
-    ///   kernel's wake-up latency for the edge to be on time.
+    /// - Parameters:
+    ///   - spinWindowNanoseconds: how long before an edge the thread stops
+    ///     sleeping and spins; 0 spins all the time. Must cover the kernel's
+    ///     wake-up latency for the edge to be on time.
+    ///   - latenessToleranceNanoseconds: how late a step may still start (see `StepExecutor`).
     public init(
         clock: any MonotonicClock & Sendable, maximumStepsPerPlan: Int = 256, queueDepth: Int = 8,
-        spinWindowNanoseconds: Int64 = 200_000
+        spinWindowNanoseconds: Int64 = 200_000, latenessToleranceNanoseconds: Int64 = 500_000
     ) throws(HardwareError) {
         guard maximumStepsPerPlan > 0, queueDepth > 0 else {
             throw HardwareError(.invalidConfiguration, "busy-wait executor needs positive plan size and queue depth, got \(maximumStepsPerPlan) and \(queueDepth)")
@@ -43,19 +53,43 @@ public final class BusyWaitStepExecutor: StepExecutor {
         guard spinWindowNanoseconds >= 0 else {
             throw HardwareError(.invalidConfiguration, "busy-wait executor needs a spin window ≥ 0 ns, got \(spinWindowNanoseconds)")
         }
+        guard latenessToleranceNanoseconds >= 0 else {
+            throw HardwareError(.invalidConfiguration, "busy-wait executor needs a lateness tolerance ≥ 0 ns, got \(latenessToleranceNanoseconds)")
+        }
         self.maximumStepsPerPlan = maximumStepsPerPlan
         self.queueDepth = queueDepth
+        self.latenessToleranceNanoseconds = latenessToleranceNanoseconds
         core = BusyWaitCore(clock: clock, spinWindowNanoseconds: spinWindowNanoseconds)
     }
 
     deinit { stop() }
 
-    public func addChannel(step: any DigitalOutput, direction: any DigitalOutput) throws(HardwareError) -> Int {
+    public func addChannel(
+        step: any DigitalOutput, direction: any DigitalOutput, enable: (any DigitalOutput)?, enableActiveLow: Bool
+    ) throws(HardwareError) -> Int {
         guard thread == nil else {
             throw HardwareError(.invalidConfiguration, "add STEP/DIR channels to the busy-wait executor before starting it")
         }
-        core.queues.append(StepPlanQueue(step: step, direction: direction, depth: queueDepth, stepCapacity: maximumStepsPerPlan))
+        core.queues.append(StepPlanQueue(
+            step: step, direction: direction, enable: enable, enableActiveLow: enableActiveLow,
+            depth: queueDepth, stepCapacity: maximumStepsPerPlan, latenessToleranceNanoseconds: latenessToleranceNanoseconds))
         return core.queues.count - 1
+    }
+
+    /// Queued, and written by the executor thread at `instant` in order with
+    /// the steps. Once the executor has been stopped there is no thread to
+    /// order with: the line is written at once.
+    public func setEnabled(_ enabled: Bool, at instant: MonotonicInstant, channel: Int) -> Bool {
+        guard channel >= 0, channel < core.queues.count else { return false }
+        let queue = core.queues[channel]
+        guard let line = queue.enable else { return true }
+        if core.stopped.load(ordering: .acquiring) {
+            line.set(enabled != queue.enableActiveLow, at: instant)
+            return true
+        }
+        guard queue.pushEnable(enabled, at: instant.nanoseconds) else { return false }
+        core.submissions.add(1, ordering: .releasing)
+        return true
     }
 
     public func execute(_ plan: StepPlan, channel: Int) -> Bool {
@@ -72,6 +106,21 @@ public final class BusyWaitStepExecutor: StepExecutor {
         return true
     }
 
+    public func lateFault(channel: Int) -> StepLateFault? {
+        guard channel >= 0, channel < core.queues.count else { return nil }
+        return core.queues[channel].lateFault
+    }
+
+    public func droppedMicrosteps(channel: Int) -> Int64 {
+        guard channel >= 0, channel < core.queues.count else { return 0 }
+        return core.queues[channel].droppedMicrosteps
+    }
+
+    public func clearLateFault(channel: Int) {
+        guard channel >= 0, channel < core.queues.count else { return }
+        core.queues[channel].clearLateFault()
+    }
+
     public var isRunning: Bool { thread != nil }
 
     /// - Parameter setup: runs first on the new thread, before any edge is
@@ -82,6 +131,7 @@ public final class BusyWaitStepExecutor: StepExecutor {
         }
         core.threadSetup = setup
         core.stopRequested.store(false, ordering: .releasing)
+        core.stopped.store(false, ordering: .releasing)
         let context = Unmanaged.passRetained(core).toOpaque()
         var handle = emptyThreadHandle()
         let result = startExecutorThread(&handle, context)
@@ -93,26 +143,52 @@ public final class BusyWaitStepExecutor: StepExecutor {
     }
 
     /// Stops and joins the thread. Plans still queued are discarded (counted in
-    /// `discardedPlans`): replaying stale instants later would fire them in a burst.
+    /// `discardedPlans`): replaying stale instants later would fire them in a
+    /// burst. ENABLE changes still queued are written at once, in order (a
+    /// disable is never lost), and later ones are written directly. Call it
+    /// once nothing else drives the executor (the loop has stopped).
     public func stop() {
         guard let handle = thread else { return }
         core.stopRequested.store(true, ordering: .releasing)
         _ = joinExecutorThread(handle)
         thread = nil
+        core.stopped.store(true, ordering: .releasing)
         var discarded = 0
-        for queue in core.queues { discarded += queue.discardAll() }
+        for queue in core.queues {
+            discarded += queue.discardAll()
+            _ = queue.flushEnables()
+        }
         core.discardedPlans.add(UInt64(discarded), ordering: .relaxed)
+    }
+
+    /// Writes every queued edge due before `horizon` on the calling thread, in
+    /// the order the executor thread would, calling `wait` with each edge's
+    /// instant first: the caller moves its clock there, or past it to play a
+    /// step thread that woke late. The same code as the thread, for tests in
+    /// virtual time; only while the thread is not running.
+    public func runQueued(until horizon: MonotonicInstant, wait: (MonotonicInstant) -> Void) throws(HardwareError) {
+        guard thread == nil else {
+            throw HardwareError(.invalidConfiguration, "runQueued writes the edges itself; stop the executor thread first")
+        }
+        while let next = core.earliestEdge(), next.edge.earliest < horizon.nanoseconds {
+            // A plan dropped on a latched channel goes at once: nothing to wait for.
+            if !next.edge.dropsPlan { wait(MonotonicInstant(nanoseconds: next.edge.earliest)) }
+            core.write(next.edge, queue: next.queue)
+        }
     }
 
     /// Plans refused because a queue was full or the channel unknown.
     public var rejectedPlans: UInt64 { core.rejectedPlans.load(ordering: .relaxed) }
     /// Plans fully written.
     public var executedPlans: UInt64 { core.executedPlans.load(ordering: .acquiring) }
+    /// Plans, or the rest of plans, dropped because a step would have started
+    /// past the tolerance or the channel's lateness fault was latched.
+    public var droppedLatePlans: UInt64 { core.queues.reduce(0) { $0 + $1.droppedPlans.load(ordering: .relaxed) } }
     /// Plans dropped by `stop()` before they were written.
     public var discardedPlans: UInt64 { core.discardedPlans.load(ordering: .relaxed) }
     /// Plans queued and not yet fully written, across channels.
     public var pendingPlans: Int { core.queues.reduce(0) { $0 + $1.pendingPlans } }
-    /// The worst delay between an edge's instant and its write, for telemetry.
+    /// The worst delay between an edge's planned instant and its write, for telemetry.
     public var maximumLatenessNanoseconds: Int64 { core.maximumLateness.load(ordering: .relaxed) }
 }
 
@@ -125,6 +201,8 @@ final class BusyWaitCore: @unchecked Sendable {
     /// Set before the thread starts; read once by it.
     var threadSetup: (@Sendable () -> Void)?
     let stopRequested = Atomic<Bool>(false)
+    /// Set once `stop()` has joined the thread: ENABLE changes go straight to the line.
+    let stopped = Atomic<Bool>(false)
     let submissions = Atomic<UInt64>(0)
     let rejectedPlans = Atomic<UInt64>(0)
     let executedPlans = Atomic<UInt64>(0)
@@ -140,18 +218,11 @@ final class BusyWaitCore: @unchecked Sendable {
         threadSetup?()
         while !stopRequested.load(ordering: .acquiring) {
             let seenSubmissions = submissions.load(ordering: .acquiring)
-            var earliestQueue = -1
-            var earliestInstant = Int64.max
-            for index in queues.indices {
-                if let instant = queues[index].nextEdgeInstant(), instant < earliestInstant {
-                    earliestInstant = instant
-                    earliestQueue = index
-                }
-            }
-            guard earliestQueue >= 0 else {
+            guard let next = earliestEdge() else {
                 idle(nanoseconds: spinWindowNanoseconds)
                 continue
             }
+            let earliestInstant = next.edge.earliest
             // Far from the edge: sleep toward it, at most one window at a time
             // so a new plan is seen, then rescan.
             let untilSpin = earliestInstant - spinWindowNanoseconds - clock.now().nanoseconds
@@ -170,13 +241,30 @@ final class BusyWaitCore: @unchecked Sendable {
                 }
             }
             if rescan { continue }
-            if queues[earliestQueue].writeNextEdge(at: earliestInstant) {
-                executedPlans.add(1, ordering: .releasing)
+            write(next.edge, queue: next.queue)
+        }
+    }
+
+    /// The channel whose next edge is due first, and that edge; nil when nothing is queued.
+    func earliestEdge() -> (queue: Int, edge: StepPlanQueue.PendingEdge)? {
+        var earliest: (queue: Int, edge: StepPlanQueue.PendingEdge)?
+        for index in queues.indices {
+            if let edge = queues[index].nextEdge(), edge.earliest < earliest?.edge.earliest ?? .max {
+                earliest = (index, edge)
             }
-            let lateness = clock.now().nanoseconds - earliestInstant
-            if lateness > maximumLateness.load(ordering: .relaxed) {
-                maximumLateness.store(lateness, ordering: .relaxed)
-            }
+        }
+        return earliest
+    }
+
+    /// Writes `edge` of `queue`, now due, and keeps the counts.
+    func write(_ edge: StepPlanQueue.PendingEdge, queue: Int) {
+        let lateness = clock.now().nanoseconds &- edge.planned
+        let outcome = queues[queue].write(edge, clock: clock)
+        if outcome == .finishedPlan {
+            executedPlans.add(1, ordering: .releasing)
+        }
+        if outcome != .droppedPlan, lateness > maximumLateness.load(ordering: .relaxed) {
+            maximumLateness.store(lateness, ordering: .relaxed)
         }
     }
 

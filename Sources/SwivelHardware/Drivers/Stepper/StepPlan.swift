@@ -13,6 +13,8 @@ public final class StepPlan {
     /// When to write `directionLevel` to DIR, if it changes in this plan.
     public internal(set) var directionChange: MonotonicInstant?
     public internal(set) var pulseWidthNanoseconds: Int64 = 0
+    /// How long DIR must settle before the next rising edge (the planner's).
+    public internal(set) var directionSetupNanoseconds: Int64 = 0
     /// Steps emitted later than their crossing instant (or the segment start,
     /// whichever is later) because of the rate limit or the DIR setup time.
     public internal(set) var delayedSteps = 0
@@ -41,11 +43,12 @@ public final class StepPlan {
     /// Whether executing the plan writes anything.
     public var isEmpty: Bool { stepCount == 0 && directionChange == nil }
 
-    func reset(from state: StepperState, pulseWidthNanoseconds: Int64) {
+    func reset(from state: StepperState, pulseWidthNanoseconds: Int64, directionSetupNanoseconds: Int64) {
         stepCount = 0
         direction = state.direction ?? .positive
         directionChange = nil
         self.pulseWidthNanoseconds = pulseWidthNanoseconds
+        self.directionSetupNanoseconds = directionSetupNanoseconds
         delayedSteps = 0
         carriedSteps = 0
         overflowedSteps = 0

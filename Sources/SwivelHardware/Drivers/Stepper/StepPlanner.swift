@@ -82,7 +82,7 @@ public struct StepPlanner: Equatable, Sendable {
               abs(Double(state.microsteps)) <= Self.positionLimit
         else { throw .positionOutOfRange }
 
-        plan.reset(from: state, pulseWidthNanoseconds: minPulseWidthNanoseconds)
+        plan.reset(from: state, pulseWidthNanoseconds: minPulseWidthNanoseconds, directionSetupNanoseconds: directionSetupNanoseconds)
         plan.directionLevel = directionLevel(for: plan.direction)
         let target = Int64((endPosition + 0.5).rounded(.down))
         var position = state.microsteps

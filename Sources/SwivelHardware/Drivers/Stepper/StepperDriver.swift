@@ -7,11 +7,12 @@
 ///
 /// The assembler should request the ENABLE line at its inactive level
 /// (`initialHigh: enableActiveLow`): the driver starts out believing the motor
-/// is disabled.
+/// is disabled. The line is handed to the executor with STEP and DIR, so an
+/// enable or disable takes effect at its instant in order with the steps
+/// already queued (see `StepExecutor`).
 public final class StepperDriver {
     public let planner: StepPlanner
     public let enableActiveLow: Bool
-    private let enableLine: (any DigitalOutput)?
     private let executor: any StepExecutor
     private let channel: Int
     private let plan: StepPlan
@@ -21,7 +22,11 @@ public final class StepperDriver {
     /// Where the last `move` asked the axis to be (the commanded path, not
     /// quantised and not held back by the rate limit).
     public private(set) var targetRadians: Double
+    /// What was last asked of ENABLE (it takes effect at the instant asked).
     public private(set) var isEnabled = false
+    /// An ENABLE change the executor could not queue yet (full): asked again
+    /// before the next move.
+    private var pendingEnable: (enabled: Bool, instant: MonotonicInstant)?
 
     /// Steps emitted later than their crossing instant because of the rate
     /// limit or the DIR setup time.
@@ -34,6 +39,11 @@ public final class StepperDriver {
     public private(set) var planOverflows: UInt64 = 0
     /// Plans the executor refused (a full queue); their steps were planned again.
     public private(set) var rejectedPlans: UInt64 = 0
+    /// The executor dropped steps it could not write in time (latched until
+    /// `rebase`). Meanwhile moves only follow the target: nothing is queued.
+    public private(set) var lateFault: StepLateFault?
+    /// The executor's dropped-step count already taken off `state`.
+    private var droppedAccounted: Int64 = 0
 
     public init(
         step: any DigitalOutput, direction: any DigitalOutput, enable: (any DigitalOutput)?,
@@ -44,9 +54,8 @@ public final class StepperDriver {
         }
         self.planner = planner
         self.enableActiveLow = enableActiveLow
-        self.enableLine = enable
         self.executor = executor
-        channel = try executor.addChannel(step: step, direction: direction)
+        channel = try executor.addChannel(step: step, direction: direction, enable: enable, enableActiveLow: enableActiveLow)
         plan = StepPlan(capacity: executor.maximumStepsPerPlan)
         state = StepperState(microsteps: microsteps)
         targetRadians = initialRadians
@@ -54,24 +63,45 @@ public final class StepperDriver {
 
     /// Energises the coils (ENABLE to its active level) at `instant`.
     public func enable(at instant: MonotonicInstant) {
-        enableLine?.set(!enableActiveLow, at: instant)
-        isEnabled = true
+        setEnabled(true, at: instant)
     }
 
-    /// Releases the coils: the axis no longer holds and can be moved by hand.
+    /// Releases the coils at `instant`: from then on the axis no longer holds
+    /// and can be moved by hand.
     public func disable(at instant: MonotonicInstant) {
-        enableLine?.set(enableActiveLow, at: instant)
-        isEnabled = false
+        setEnabled(false, at: instant)
+    }
+
+    private func setEnabled(_ enabled: Bool, at instant: MonotonicInstant) {
+        isEnabled = enabled
+        // A change still waiting goes first, so the line sees them in order;
+        // if it still cannot be queued, this newer one takes its place (the
+        // line ends up as last asked, no earlier than either instant).
+        if let pending = pendingEnable, !executor.setEnabled(pending.enabled, at: pending.instant, channel: channel) {
+            pendingEnable = (enabled, max(instant, pending.instant))
+            return
+        }
+        pendingEnable = executor.setEnabled(enabled, at: instant, channel: channel) ? nil : (enabled, instant)
     }
 
     /// Moves linearly from the previous target at `start` to `radians` at `end`.
     /// Real-time path: plans into the preallocated plan and executes it.
     /// Steps that do not fit are carried to the next move. On a bad input
     /// nothing changes.
+    /// While the executor's lateness fault is latched the motor gets no
+    /// steps: the target is followed (and checked) but nothing is queued.
     public func move(toRadians radians: Double, from start: MonotonicInstant, until end: MonotonicInstant) throws(MotionInputError) {
+        if let pending = pendingEnable, executor.setEnabled(pending.enabled, at: pending.instant, channel: channel) {
+            pendingEnable = nil
+        }
+        followExecutor()
         let segment = StepSegment(start: start, end: end, startRadians: targetRadians, endRadians: radians)
         try planner.plan(segment, from: state, into: plan)
         targetRadians = radians
+        guard lateFault == nil else {
+            backlogSteps = Self.distance(planner.microsteps(forRadians: radians) ?? state.microsteps, state.microsteps)
+            return
+        }
         if plan.overflowedSteps > 0 { planOverflows &+= 1 }
         guard plan.isEmpty || executor.execute(plan, channel: channel) else {
             rejectedPlans &+= 1
@@ -82,13 +112,32 @@ public final class StepperDriver {
         rateLimitedSteps &+= UInt64(plan.delayedSteps)
         backlogSteps = plan.carriedSteps
         if plan.carriedSteps > 0 { carryOvers &+= 1 }
+        followExecutor()
+    }
+
+    /// Takes the steps the executor dropped off the count (so it says what the
+    /// motor was given) and picks up its lateness fault.
+    private func followExecutor() {
+        if lateFault == nil { lateFault = executor.lateFault(channel: channel) }
+        let dropped = executor.droppedMicrosteps(channel: channel)
+        guard dropped != droppedAccounted else { return }
+        state.microsteps &-= dropped &- droppedAccounted
+        droppedAccounted = dropped
     }
 
     /// Declares the axis to be at `radians` without stepping (homing, or
-    /// adopting the encoder's reading after the motor was disabled).
+    /// adopting the encoder's reading after the motor was disabled). Ends a
+    /// lateness fault: steps are queued again from here, DIR written afresh
+    /// (a dropped plan may have left it either way).
     public func rebase(toRadians radians: Double) throws(MotionInputError) {
         guard radians.isFinite else { throw .nonFiniteRadians }
         guard let microsteps = planner.microsteps(forRadians: radians) else { throw .positionOutOfRange }
+        if lateFault != nil || executor.lateFault(channel: channel) != nil {
+            executor.clearLateFault(channel: channel)
+            lateFault = nil
+            state.direction = nil
+        }
+        droppedAccounted = executor.droppedMicrosteps(channel: channel)
         state.microsteps = microsteps
         targetRadians = radians
         backlogSteps = 0
