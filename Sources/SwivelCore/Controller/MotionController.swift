@@ -40,6 +40,9 @@ public struct MotionController: Sendable {
     public let homingParameters: PerAxis<HomingParameters?>
     /// The last homing run, as it ended (or as it stands, while it runs).
     public private(set) var homing: HomingRun?
+    /// Ticks on which the limiter refused a source's command (not a number):
+    /// the axis braked at its cap instead. Never expected; tests watch it.
+    public private(set) var limiterRefusals: UInt64 = 0
     private var source: Source = .velocity(.zero)
     private var rateLimiter = CallRateLimiter()
     private var nextRequestID: UInt32 = 1
@@ -416,14 +419,42 @@ public struct MotionController: Sendable {
             }
             // While homing an axis its position is a guess: no range to hold it in.
             var applied = limit
-            if case .homing = source, homingParameters[axis] != nil, let free = limit.withoutRange { applied = free }
-            // dt and every input were validated when they came in; a failure here
-            // would be a bug, and holding still is the safe answer to it.
-            state[axis] = (try? Limiter.step(from: state[axis], command: command, limits: applied, dt: tickSeconds))
-                ?? Limiter.State(position: state[axis].position)
+            var hardwareRange = hardwareLimits[axis]?.positionRange
+            if case .homing = source, homingParameters[axis] != nil, let free = limit.withoutRange {
+                applied = free
+                hardwareRange = nil
+            }
+            state[axis] = limited(state[axis], command, applied, hardwareRange)
         }
         updateProgress(at: end)
         return state
+    }
+
+    /// One limiter step. dt and every input were validated when they came in,
+    /// so a refusal (a command that is not a number) would be a bug upstream;
+    /// the answer to it still goes through the limiter: brake at the cap.
+    private mutating func limited(
+        _ current: Limiter.State, _ command: Limiter.Command, _ limits: AxisLimits, _ hardwareRange: PositionRange?
+    ) -> Limiter.State {
+        let step = Self.limitedStep(current, command, limits, hardwareRange, dt: tickSeconds)
+        if step.refused { limiterRefusals &+= 1 }
+        return step.state
+    }
+
+    static func limitedStep(
+        _ current: Limiter.State, _ command: Limiter.Command, _ limits: AxisLimits, _ hardwareRange: PositionRange?,
+        dt: Seconds
+    ) -> (state: Limiter.State, refused: Bool) {
+        do {
+            return (try Limiter.step(from: current, command: command, limits: limits, hardwareRange: hardwareRange, dt: dt), false)
+        } catch {}
+        do {
+            return (try Limiter.step(from: current, command: .velocity(0), limits: limits, hardwareRange: hardwareRange, dt: dt), true)
+        } catch {
+            // Only a state that is not a number gets here, and the limiter never
+            // makes one: nothing can be braked, so hold.
+            return (Limiter.State(position: current.position.isFinite ? current.position : 0), true)
+        }
     }
 
     private mutating func updateProgress(at time: Seconds) {
