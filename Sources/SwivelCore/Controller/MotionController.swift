@@ -313,7 +313,7 @@ public struct MotionController: Sendable {
         }
 
         let move = TimedMove.plan(
-            startTime: now, from: state, to: goal, requestedDuration: duration, limits: limits)
+            startTime: now, from: state, to: goal, requestedDuration: duration, limits: limits, tickSeconds: tickSeconds)
         let id = begin(.orientation, plannedDuration: move.duration, at: now)
         source = .move(move, requestID: id)
         return MoveReceipt(
