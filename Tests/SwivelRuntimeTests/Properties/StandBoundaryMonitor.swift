@@ -391,14 +391,17 @@ final class StandBoundaryMonitor {
             fail("request \(receipt.requestID) planned for \(planned) s")
             return
         }
-        // An animation starts from rest; one started while moving first brakes
-        // at the caps and chases its spline: allow that braking, twice over.
-        var slack = 0.05
-        for axis in axes {
-            guard let limit = hardware[axis] else { continue }
-            slack += 2 * abs(previous.commanded[axis].velocity) / limit.maximumAcceleration
+        // A move arrives when planned (the limiter follows its plan exactly);
+        // an animation starts from rest, and one started while moving first
+        // brakes at the caps and chases its spline: allow that, twice over.
+        var slack = 3 * tickSeconds
+        if case .animate = command {
+            slack += 0.05
+            for axis in axes {
+                guard let limit = hardware[axis] else { continue }
+                slack += 2 * abs(previous.commanded[axis].velocity) / limit.maximumAcceleration
+            }
         }
-        if case .animate = command { slack += 1 } else { slack += 2 * tickSeconds }
         openRequests.append(OpenRequest(id: receipt.requestID, deadline: previous.time + planned + slack))
     }
 
