@@ -8,7 +8,9 @@
 /// `tick` once, and hands the resulting positions to the motor drivers.
 ///
 /// Every source passes through `Limiter.step` last, so no command, however
-/// wild, can make an axis exceed its range, speed or acceleration.
+/// wild, can make an axis cross the board's range or exceed its speed or
+/// acceleration cap; an app range narrowed under a moving axis is overshot by
+/// at most the braking distance, then regained (docs/MOTION.md, "Limits").
 public struct MotionController: Sendable {
     public enum ActiveMotion: Equatable, Sendable {
         case velocity(Vector3)

@@ -18,7 +18,7 @@ import SwivelHardware
 ///   range is never crossed, an app range only by the overshoot a narrowing
 ///   forces (bounded by the braking distance at the moment of narrowing),
 ///   after which the axis comes back inside and stays;
-/// - outputs and encoders: speed and acceleration over windows of 1 to 128
+/// - outputs and encoders: speed and acceleration over windows of 1 to 100
 ///   ticks (`WindowedCapCheck`), with a stated error per sample: one step of
 ///   quantisation and one of timing at the outputs; the encoder count, two
 ///   steps of rotor ripple and the rotor's velocity lag at the encoders;
