@@ -19,7 +19,7 @@ import SwivelHardware
 ///   forces (bounded by the braking distance at the moment of narrowing),
 ///   after which the axis comes back inside and stays;
 /// - outputs and encoders: speed and acceleration over windows of 1 to 100
-///   ticks (`WindowedCapCheck`), with a stated error per sample: one step of
+///   ticks (`WindowedCapCheck`), with a stated error per sample: half a step of
 ///   quantisation and one of timing at the outputs; the encoder count, two
 ///   steps of rotor ripple and the rotor's velocity lag at the encoders;
 /// - that every move or animation ends: no plan is infinite, none runs on
