@@ -67,3 +67,25 @@ import Testing
         _ = try h.start(.animate(.yes))
     }
 }
+
+@Suite struct NarrowedUnderMotionTests {
+    /// Issue 10: narrowing to an end closer than the braking distance stopped
+    /// the axis dead on it (≈ 120 rad/s²). It brakes at the cap instead,
+    /// overshoots, and returns at the new capped speed.
+    @Test func anAxisThatCannotStopInsideItsNewRangeOvershootsAndReturns() throws {
+        var h = ControllerHarness()
+        _ = try h.send(.setAngularVelocity(Vector3(yaw: 3)))
+        h.run(seconds: 0.6)
+        let end = h.positions.yaw + 0.1
+        _ = try h.send(.setLimits(UserLimits(yaw: try UserAxisLimit(lowerRadians: -1, upperRadians: end, maximumSpeed: 0.5))))
+        h.run(seconds: 2)
+        #expect(abs(h.positions.yaw - end) < 1e-12)
+        #expect(h.controller.state.yaw.velocity == 0)
+        let farthest = h.history.map(\.yaw.position).max() ?? 0
+        #expect(farthest > end + 0.27 && farthest < end + 0.28)
+        // Acceleration held throughout; speed only above 0.5 while braking to it.
+        let accelerationOrSpeed = h.violations(of: ControllerHarness.threeAxis).filter { !$0.contains("position") }
+        #expect(accelerationOrSpeed.isEmpty)
+        #expect(h.history.allSatisfy { $0.yaw.position <= 2.8 })
+    }
+}

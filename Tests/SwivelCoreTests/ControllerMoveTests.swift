@@ -201,3 +201,25 @@ import Testing
         #expect(h.controller.progress(of: animation.requestID)?.isFinished == true)
     }
 }
+
+/// Issue 10: a move that reverses one under way.
+@Suite struct ReversalTests {
+    @Test func aReversalBrakesAtTheCapTurnsAndArrivesWhenItSays() throws {
+        var h = ControllerHarness()
+        _ = try h.send(.setAngularVelocity(Vector3(yaw: 3)))
+        h.run(seconds: 0.2)
+        #expect(abs(h.controller.state.yaw.velocity - 2.4) < 1e-9)
+        let receipt = try h.start(.setOrientation(.angles(Vector3(yaw: -1)), durationSeconds: 0, relative: false))
+        #expect(receipt.plannedDurationSeconds.isFinite)
+        #expect(receipt.plannedDurationSeconds < 1.5)
+        let done = h.runUntilDone(receipt.requestID, limit: 5)
+        let took = try #require(done)
+        #expect(h.controller.progress(of: receipt.requestID)?.isFinished == true)
+        #expect(abs(took - receipt.plannedDurationSeconds) <= 2 * h.dt)
+        #expect(abs(h.positions.yaw + 1) < 1e-9)
+        #expect(h.violations(of: ControllerHarness.threeAxis).isEmpty)
+        // It braked: the lowest velocity before turning is reached at the cap.
+        let accelerations = zip(h.history, h.history.dropFirst()).map { ($1.yaw.velocity - $0.yaw.velocity) / h.dt }
+        #expect(accelerations.contains { abs($0 + 12) < 1e-6 })
+    }
+}

@@ -267,3 +267,103 @@ private func checkConstraints(
         }
     }
 }
+
+/// The precedence of issue 10: the acceleration cap over an app range narrowed
+/// under a moving axis; the hardware range over everything (and never in
+/// conflict with the cap, since the axis is always within braking distance).
+@Suite struct LimiterRangePrecedenceTests {
+    static let board = limits(-2.8, 2.8, speed: 3, accel: 12)
+
+    @Test func aNarrowedAppRangeIsOvershotAtTheCapNotStoppedDead() throws {
+        // At 3 rad/s the axis needs 0.375 rad to stop; the new end is 0.1 rad ahead.
+        let app = limits(-1, 0.1, speed: 0.5, accel: 12)
+        let hardware = try #require(Self.board.positionRange)
+        let dt = 0.001
+        var state = Limiter.State(position: 0, velocity: 3)
+        var farthest = 0.0
+        var ticks = 0
+        repeat {
+            let before = state
+            state = try Limiter.step(from: state, command: .velocity(3), limits: app, hardwareRange: hardware, dt: dt)
+            #expect(abs(state.velocity - before.velocity) <= 12 * dt * (1 + 1e-9), "tick \(ticks): \(before) → \(state)")
+            #expect(abs(state.velocity) <= max(0.5, abs(before.velocity) - 12 * dt) * (1 + 1e-9))
+            farthest = max(farthest, state.position)
+            ticks += 1
+        } while ticks < 5000 && (state.velocity != 0 || state.position != 0.1)
+        // Braked all the way at the cap: 0.375 rad (discretely, a tick's worth more).
+        #expect(farthest > 0.37 && farthest < 0.375 + 3 * dt)
+        #expect(state.position == 0.1)
+        #expect(ticks < 1500) // 0.25 s braking, ~0.55 s back at 0.5 rad/s
+    }
+
+    @Test func anAxisOutsideBothRangesHeadsBackInAtTheCaps() throws {
+        // Put there by a re-base, moving outward: brake, then come back.
+        let app = limits(-1, 1, speed: 0.5, accel: 12)
+        let hardware = try #require(Self.board.positionRange)
+        var state = Limiter.State(position: 2.9, velocity: 1)
+        var farthest = state.position
+        for _ in 0..<6000 {
+            let before = state
+            state = try Limiter.step(from: state, command: .velocity(2), limits: app, hardwareRange: hardware, dt: 0.001)
+            #expect(abs(state.velocity - before.velocity) <= 0.012 * (1 + 1e-9))
+            farthest = max(farthest, state.position)
+        }
+        #expect(farthest < 2.9 + 1.0 / 24 + 0.002)
+        #expect(state.position == 1)
+        #expect(state.velocity == 0)
+    }
+
+    /// LinuxCNC limit3-style: random commands, and app ranges moved anywhere
+    /// inside the hardware range at random moments, narrowed under the axis
+    /// whatever it is doing. Every tick: the hardware range holds (1e-12 rad),
+    /// the acceleration cap holds, the speed stays under the cap or falls at
+    /// the acceleration cap toward a lowered one, and the app range is left
+    /// only by the braking distance at the moment it was set, and regained.
+    @Test(arguments: [21, 22, 23, 24, 25, 26] as [UInt64])
+    func theHardwareRangeIsNeverCrossedWhateverTheAppRangeDoes(_ seed: UInt64) throws {
+        var rng = SeededRandom(seed: seed)
+        for board in [Self.board, limits(-0.7, 0.7, speed: 2, accel: 10), limits(-0.05, 0.05, speed: 0.5, accel: 100)] {
+            let hardware = try #require(board.positionRange)
+            let dt = [0.0005, 0.001, 0.004][Int.random(in: 0...2, using: &rng)]
+            var app = board
+            var state = Limiter.State(position: hardware.centreRadians)
+            var command = Limiter.Command.velocity(0)
+            var allowedExcess = 0.0
+            for _ in 0..<20_000 {
+                if Int.random(in: 0..<40, using: &rng) == 0 {
+                    command = Bool.random(using: &rng)
+                        ? .velocity(Double.random(in: -50...50, using: &rng))
+                        : .position(Double.random(in: -6...6, using: &rng), velocity: Double.random(in: -20...20, using: &rng))
+                }
+                if Int.random(in: 0..<150, using: &rng) == 0 {
+                    let a = Double.random(in: hardware.lowerRadians...hardware.upperRadians, using: &rng)
+                    let b = Double.random(in: hardware.lowerRadians...hardware.upperRadians, using: &rng)
+                    guard let range = try? PositionRange(lowerRadians: min(a, b), upperRadians: max(a, b)) else { continue }
+                    app = try AxisLimits(
+                        positionRange: range, maximumSpeed: board.maximumSpeed * Double.random(in: 0.05...1, using: &rng),
+                        maximumAcceleration: board.maximumAcceleration)
+                    let v = state.velocity
+                    let stop = state.position + (v < 0 ? -1 : 1) * (v * v / (2 * board.maximumAcceleration) + abs(v) * dt)
+                    allowedExcess = max(Self.outside(state.position, range), Self.outside(stop, range))
+                }
+                let before = state
+                state = try Limiter.step(from: state, command: command, limits: app, hardwareRange: hardware, dt: dt)
+                #expect(hardware.contains(state.position) || Self.outside(state.position, hardware) < 1e-12,
+                        "left the hardware range: \(before) → \(state)")
+                #expect(abs(state.velocity - before.velocity) <= board.maximumAcceleration * dt * (1 + 1e-6))
+                #expect(abs(state.velocity) <= max(app.maximumSpeed, abs(before.velocity) - board.maximumAcceleration * dt) * (1 + 1e-6))
+                if let range = app.positionRange {
+                    #expect(Self.outside(state.position, range) <= allowedExcess + 1e-12, "app range \(range) left: \(state)")
+                    // Once inside and able to stop there, it stays.
+                    let v = state.velocity
+                    let stop = state.position + (v < 0 ? -1 : 1) * (v * v / (2 * board.maximumAcceleration) + abs(v) * dt)
+                    allowedExcess = min(allowedExcess, max(Self.outside(state.position, range), Self.outside(stop, range)))
+                }
+            }
+        }
+    }
+
+    static func outside(_ x: Double, _ range: PositionRange) -> Double {
+        max(range.lowerRadians - x, x - range.upperRadians, 0)
+    }
+}

@@ -8,7 +8,9 @@
 /// `tick` once, and hands the resulting positions to the motor drivers.
 ///
 /// Every source passes through `Limiter.step` last, so no command, however
-/// wild, can make an axis exceed its range, speed or acceleration.
+/// wild, can make an axis cross the board's range or exceed its speed or
+/// acceleration cap; an app range narrowed under a moving axis is overshot by
+/// at most the braking distance, then regained (docs/MOTION.md, "Limits").
 public struct MotionController: Sendable {
     public enum ActiveMotion: Equatable, Sendable {
         case velocity(Vector3)
@@ -40,6 +42,9 @@ public struct MotionController: Sendable {
     public let homingParameters: PerAxis<HomingParameters?>
     /// The last homing run, as it ended (or as it stands, while it runs).
     public private(set) var homing: HomingRun?
+    /// Ticks on which the limiter refused a source's command (not a number):
+    /// the axis braked at its cap instead. Never expected; tests watch it.
+    public private(set) var limiterRefusals: UInt64 = 0
     private var source: Source = .velocity(.zero)
     private var rateLimiter = CallRateLimiter()
     private var nextRequestID: UInt32 = 1
@@ -320,7 +325,7 @@ public struct MotionController: Sendable {
         }
 
         let move = TimedMove.plan(
-            startTime: now, from: state, to: goal, requestedDuration: duration, limits: limits)
+            startTime: now, from: state, to: goal, requestedDuration: duration, limits: limits, tickSeconds: tickSeconds)
         let id = begin(.orientation, plannedDuration: move.duration, at: now)
         source = .move(move, requestID: id)
         return MoveReceipt(
@@ -426,14 +431,42 @@ public struct MotionController: Sendable {
             }
             // While homing an axis its position is a guess: no range to hold it in.
             var applied = limit
-            if case .homing = source, homingParameters[axis] != nil, let free = limit.withoutRange { applied = free }
-            // dt and every input were validated when they came in; a failure here
-            // would be a bug, and holding still is the safe answer to it.
-            state[axis] = (try? Limiter.step(from: state[axis], command: command, limits: applied, dt: tickSeconds))
-                ?? Limiter.State(position: state[axis].position)
+            var hardwareRange = hardwareLimits[axis]?.positionRange
+            if case .homing = source, homingParameters[axis] != nil, let free = limit.withoutRange {
+                applied = free
+                hardwareRange = nil
+            }
+            state[axis] = limited(state[axis], command, applied, hardwareRange)
         }
         updateProgress(at: end)
         return state
+    }
+
+    /// One limiter step. dt and every input were validated when they came in,
+    /// so a refusal (a command that is not a number) would be a bug upstream;
+    /// the answer to it still goes through the limiter: brake at the cap.
+    private mutating func limited(
+        _ current: Limiter.State, _ command: Limiter.Command, _ limits: AxisLimits, _ hardwareRange: PositionRange?
+    ) -> Limiter.State {
+        let step = Self.limitedStep(current, command, limits, hardwareRange, dt: tickSeconds)
+        if step.refused { limiterRefusals &+= 1 }
+        return step.state
+    }
+
+    static func limitedStep(
+        _ current: Limiter.State, _ command: Limiter.Command, _ limits: AxisLimits, _ hardwareRange: PositionRange?,
+        dt: Seconds
+    ) -> (state: Limiter.State, refused: Bool) {
+        do {
+            return (try Limiter.step(from: current, command: command, limits: limits, hardwareRange: hardwareRange, dt: dt), false)
+        } catch {}
+        do {
+            return (try Limiter.step(from: current, command: .velocity(0), limits: limits, hardwareRange: hardwareRange, dt: dt), true)
+        } catch {
+            // Only a state that is not a number gets here, and the limiter never
+            // makes one: nothing can be braked, so hold.
+            return (Limiter.State(position: current.position.isFinite ? current.position : 0), true)
+        }
     }
 
     private mutating func updateProgress(at time: Seconds) {

@@ -1,13 +1,19 @@
 /// The one stage every trajectory source passes through last, once per tick
-/// per axis: a pure function of (state, command, limits, dt).
+/// per axis: a pure function of (state, command, limits, hardware range, dt).
 ///
 /// It clamps in a fixed order, as LinuxCNC's limit3 does: position (a target is
 /// pulled inside the range), then velocity (the speed cap), then braking by
 /// stopping distance (never go faster than lets the axis stop exactly at a range
 /// end), then acceleration (the change of velocity this tick). Acceleration comes
-/// last because it is the one limit physics will not let us break: if an axis
-/// starts outside its range (the app just narrowed it) it decelerates at the cap
-/// and then returns inside at capped speed.
+/// last because it is the one limit physics will not let us break.
+///
+/// Two ranges, two promises. The board's hardware range is never crossed: an
+/// axis only ever leaves this stage able to stop inside it at the cap (see
+/// `step` for why that holds tick after tick). The app's range (`setLimits`,
+/// always inside the hardware range) is soft: an axis that cannot stop inside a
+/// range narrowed under it brakes at the cap, overshoots, and comes back inside
+/// at capped speed, landing on the range end. Outside either range (it was put
+/// there, not driven there) an axis heads back in the same way.
 ///
 /// The integration is semi-implicit Euler, p' = p + v'·dt, and the braking
 /// speed is computed for exactly that discrete scheme (not the continuous
@@ -42,10 +48,31 @@ public enum Limiter {
         public static let rest = State(position: 0)
     }
 
-    /// Advances `state` by one tick of `dt` seconds toward `command` without
-    /// breaking `limits`.
+    /// Advances `state` by one tick with `limits.positionRange` as a hard range
+    /// (the board's own limits, or any caller with only one range).
     public static func step(
         from state: State, command: Command, limits: AxisLimits, dt: Seconds
+    ) throws(Failure) -> State {
+        try step(from: state, command: command, limits: limits, hardwareRange: limits.positionRange, dt: dt)
+    }
+
+    /// Advances `state` by one tick of `dt` seconds toward `command`: never
+    /// faster than `limits.maximumSpeed` from a speed at or under it, never
+    /// changing velocity by more than `limits.maximumAcceleration·dt`, never
+    /// crossing `hardwareRange`, and inside `limits.positionRange` except for
+    /// the overshoot a narrowed range forces (see the type's comment).
+    ///
+    /// Why the hardware range holds: call a state safe when it could brake at
+    /// the cap and stop inside the range, v − a·dt ≤ brakingSpeed(U − p) (and
+    /// the mirror at L). Then the braking bound below and the acceleration
+    /// window [v − a·dt, v + a·dt] overlap, so the new velocity meets both; and
+    /// moving at no more than brakingSpeed(d) for a tick leaves exactly the
+    /// distance to stop from one a·dt slower (`brakingSpeed`'s exactness), so
+    /// the new state is safe again. A state at rest inside the range is safe,
+    /// and only this function moves one, so no sequence of commands crosses
+    /// the hardware range; the final clamp trims rounding only.
+    public static func step(
+        from state: State, command: Command, limits: AxisLimits, hardwareRange: PositionRange?, dt: Seconds
     ) throws(Failure) -> State {
         guard dt > 0, dt.isFinite else { throw .nonPositiveTimeStep(dt) }
         guard state.position.isFinite, state.velocity.isFinite else { throw .nonFiniteInput }
@@ -65,9 +92,9 @@ public enum Limiter {
             guard target.isFinite, targetVelocity.isFinite else { throw .nonFiniteInput }
             var goal = target
             var goalVelocity = targetVelocity
-            if let range, !range.contains(target) {
+            if let bounds = range ?? hardwareRange, !bounds.contains(target) {
                 // A target pinned at a range end does not move.
-                goal = range.clamp(target)
+                goal = bounds.clamp(target)
                 goalVelocity = 0
             }
             // The part of the error the target's own motion does not explain.
@@ -80,19 +107,12 @@ public enum Limiter {
         // 2. Velocity.
         wanted = min(max(wanted, -maxSpeed), maxSpeed)
 
-        // 3. Braking by stopping distance to each end of the range. Outside the
-        // range the bound turns into "head back in", at no more than the speed cap
-        // and landing on the range end.
-        if let range {
-            let upper = range.upperRadians
-            let lower = range.lowerRadians
-            let fastestUp: RadiansPerSecond = p <= upper
-                ? brakingSpeed(distance: upper - p, maximumAcceleration: maxAccel, dt: dt)
-                : -min((p - upper) / dt, brakingSpeed(distance: p - upper, maximumAcceleration: maxAccel, dt: dt), maxSpeed)
-            let fastestDown: RadiansPerSecond = p >= lower
-                ? -brakingSpeed(distance: p - lower, maximumAcceleration: maxAccel, dt: dt)
-                : min((lower - p) / dt, brakingSpeed(distance: lower - p, maximumAcceleration: maxAccel, dt: dt), maxSpeed)
-            wanted = min(max(wanted, fastestDown), fastestUp)
+        // 3. Braking by stopping distance to each end of the app's range, then
+        // of the hardware range (which contains it, so inside both the app's
+        // bound is the tighter; past an app end the hardware's still holds).
+        if let range { wanted = braked(wanted, at: p, in: range, maxSpeed: maxSpeed, maxAccel: maxAccel, dt: dt) }
+        if let hardwareRange, hardwareRange != range {
+            wanted = braked(wanted, at: p, in: hardwareRange, maxSpeed: maxSpeed, maxAccel: maxAccel, dt: dt)
         }
 
         // 4. Acceleration.
@@ -100,13 +120,44 @@ public enum Limiter {
         var newVelocity = min(max(wanted, v - deltaV), v + deltaV)
         var newPosition = p + newVelocity * dt
 
-        // Rounding in the braking speed may leave a landing 1e-16 rad past the end;
-        // an axis that was inside never leaves.
-        if let range, range.contains(p), !range.contains(newPosition) {
-            newPosition = range.clamp(newPosition)
-            newVelocity = (newPosition - p) / dt
-        }
+        // Rounding in the braking speed may leave a landing 1e-16 rad past an
+        // end; an axis that was inside does not leave for that. Only rounding:
+        // an overshoot the acceleration cap cannot prevent is kept.
+        land(&newPosition, &newVelocity, from: p, v, inside: hardwareRange, deltaV: deltaV, dt: dt)
+        land(&newPosition, &newVelocity, from: p, v, inside: range, deltaV: deltaV, dt: dt)
         return State(position: newPosition, velocity: newVelocity, acceleration: (newVelocity - v) / dt)
+    }
+
+    /// Pulls a landing a rounding past an end of `range` back onto it, when
+    /// the axis was inside and the correction keeps the acceleration cap.
+    private static func land(
+        _ position: inout Radians, _ velocity: inout RadiansPerSecond, from p: Radians, _ v: RadiansPerSecond,
+        inside range: PositionRange?, deltaV: RadiansPerSecond, dt: Seconds
+    ) {
+        guard let range, range.contains(p), !range.contains(position) else { return }
+        let landed = range.clamp(position)
+        let landedVelocity = (landed - p) / dt
+        guard abs(landedVelocity - v) <= deltaV * (1 + 1e-9) else { return }
+        position = landed
+        velocity = landedVelocity
+    }
+
+    /// `wanted`, bounded so the axis can still stop on either end of `range`;
+    /// outside it the bound turns into "head back in", at no more than the
+    /// speed cap and landing on the range end.
+    private static func braked(
+        _ wanted: RadiansPerSecond, at p: Radians, in range: PositionRange,
+        maxSpeed: RadiansPerSecond, maxAccel: RadiansPerSecondSquared, dt: Seconds
+    ) -> RadiansPerSecond {
+        let upper = range.upperRadians
+        let lower = range.lowerRadians
+        let fastestUp: RadiansPerSecond = p <= upper
+            ? brakingSpeed(distance: upper - p, maximumAcceleration: maxAccel, dt: dt)
+            : -min((p - upper) / dt, brakingSpeed(distance: p - upper, maximumAcceleration: maxAccel, dt: dt), maxSpeed)
+        let fastestDown: RadiansPerSecond = p >= lower
+            ? -brakingSpeed(distance: p - lower, maximumAcceleration: maxAccel, dt: dt)
+            : min((lower - p) / dt, brakingSpeed(distance: lower - p, maximumAcceleration: maxAccel, dt: dt), maxSpeed)
+        return min(max(wanted, fastestDown), fastestUp)
     }
 
     /// The highest speed at which an axis may move this tick and still stop

@@ -46,6 +46,18 @@ public struct QuinticSegment: Equatable, Sendable {
         return 2 * c2 + s * (6 * c3 + s * (12 * c4 + s * 20 * c5))
     }
 
+    /// The lowest and highest position along the segment, at the same samples as `peaks`.
+    public func positionExtremes() -> (lowest: Radians, highest: Radians) {
+        var lowest = c0, highest = c0
+        let samples = 256
+        for i in 0...samples {
+            let p = position(at: duration * Double(i) / Double(samples))
+            lowest = min(lowest, p)
+            highest = max(highest, p)
+        }
+        return (lowest, highest)
+    }
+
     /// The largest |velocity| and |acceleration| along the segment, sampled finely
     /// enough (256 intervals) that the limiter only ever trims rounding.
     public func peaks() -> (speed: RadiansPerSecond, acceleration: RadiansPerSecondSquared) {

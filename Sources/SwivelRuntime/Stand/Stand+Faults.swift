@@ -75,7 +75,10 @@ extension Stand {
         while let posted = mailbox.nextCommand() {
             switch posted.command {
             case .clearFault:
-                guard current.faultDisabled, faultClearingSince == nil else {
+                // At rest now, not only once: a range set while faulted moves an
+                // axis back inside it, and re-synchronising a moving axis to its
+                // encoder would stop it dead.
+                guard current.faultDisabled, faultClearingSince == nil, controller.isAtRest else {
                     current.commandsRejected &+= 1
                     mailbox.answer(posted.ticket, .failure(SwivelError(.busy, .faultStillStopping, axis: fault.axis)))
                     continue
@@ -116,7 +119,7 @@ extension Stand {
 
     /// Called every tick while faulted: ends a clearing once settled.
     func finishClearingIfSettled(time: Seconds, measured: PerAxis<Radians>) {
-        guard let since = faultClearingSince, time - since >= Self.faultClearSettleSeconds else { return }
+        guard let since = faultClearingSince, time - since >= Self.faultClearSettleSeconds, controller.isAtRest else { return }
         controller.resynchronize(to: measured, at: time)
         for drive in drives { drive.adopt(position: measured[drive.axis]) }
         for index in faultMonitors.indices { faultMonitors[index]?.reset() }
