@@ -1,3 +1,8 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 public import SwivelHardware
 public import SwivelPorts
 import Synchronization
@@ -5,7 +10,14 @@ import Synchronization
 /// The link thread: moves bytes between the transports (the host and vision
 /// serial ports or ptys, the Unix socket and its clients) and the `LinkHub`, and services the hub on
 /// time. It blocks only in poll(2), on its own thread, never on the real-time
-/// loop's.
+/// loop's, and it never waits for a peer: writes take what the peer accepts
+/// now and keep the rest in the session's queue for the next POLLOUT.
+///
+/// One round: poll; read each readable peer whose earlier input is used up;
+/// hand the hub a few frames from each peer, the peer with the least input
+/// waiting first, within a budget per round (so a light session's command is
+/// handled in the next round however many others flood, and its reply is
+/// written at once); service the hub; close what it asked to; write.
 ///
 /// Thread confinement: after `start`, the hub and the channels belong to the
 /// link thread; other threads use `status()` and `stop()`.
@@ -20,14 +32,24 @@ public final class LinkServer: @unchecked Sendable {
 
     // Link-thread state.
     private var listener: UnixSocketListener?
+    /// After accept failed (out of descriptors): not polled until then, so a
+    /// waiting connection cannot keep poll returning at once.
+    private var listenerRestsUntil: MonotonicInstant?
     private var host: SerialLink?
     private var vision: SerialLink?
-    private var clients: [(channel: FileChannel, session: SessionID)] = []
+    private var clients: [LinkPeer] = []
     private var current = LinkServerStatus()
-    private var readBuffer = [UInt8](repeating: 0, count: 4096)
+    private var round: UInt64 = 0
+    private var notices = LinkNotices()
 
     static let pollCeilingMilliseconds: Int64 = 5
-    static let writeTimeoutMilliseconds: Int32 = 10
+    /// Frames one peer may hand the hub per round, and all peers together: a
+    /// round stays short (tens of microseconds of work) under any load.
+    static let framesPerPeerPerRound = 8
+    static let framesPerRound = 64
+    /// Connections taken per round at most, so a connection storm cannot hold the thread.
+    static let acceptsPerRound = 64
+    static let listenerRestNanoseconds: Int64 = 100_000_000
 
     /// Opens every endpoint now, so a missing device, a busy socket or a
     /// permission problem is reported before the daemon says it is running.
@@ -57,6 +79,7 @@ public final class LinkServer: @unchecked Sendable {
 
     public func start() throws(RealtimeLoopError) {
         // Locked memory is resident memory: the link needs far less stack than the default.
+        // No real-time request: the link thread never competes with the loop's priority.
         thread = try RealtimeThread.spawn(name: "swivel-link", request: .none, stackBytes: 256 * 1024) { [self] in run() }
     }
 
@@ -71,105 +94,183 @@ public final class LinkServer: @unchecked Sendable {
 
     // MARK: - The link thread
 
+    private var serialLinks: [SerialLink] { [host, vision].compactMap { $0 } }
+
     private func run() {
         var poll = PollSet()
         while !stopping.load(ordering: .acquiring) {
+            round &+= 1
+            let peers = serialLinks.compactMap(\.peer) + clients
             poll.removeAll()
             let wakerIndex = poll.add(waker.fileDescriptor)
-            let listenerIndex = listener.map { poll.add($0.fileDescriptor) }
-            let serialIndices = serialLinks.map { link in link.channel.map { poll.add($0.fileDescriptor) } }
-            let clientIndices = clients.map { poll.add($0.channel.fileDescriptor) }
-
-            _ = try? poll.wait(timeoutMilliseconds: pollTimeout())
+            let listenerIndex = listenerIsPolled(at: clock.now()) ? listener.map { poll.add($0.fileDescriptor) } : nil
+            let indices = peers.map { peer in
+                poll.add(peer.channel.fileDescriptor, readable: wantsToRead(peer), writable: hasOutput(peer))
+            }
+            _ = try? poll.wait(timeoutMilliseconds: pollTimeout(peers))
             let now = clock.now()
             if poll.isReadable(wakerIndex) { waker.drain() }
+            for (peer, index) in zip(peers, indices) where poll.isReadable(index) || poll.hasHungUp(index) {
+                if wantsToRead(peer) {
+                    read(peer)
+                } else if poll.hasHungUp(index), !hub.acceptsInput(from: peer.session) {
+                    // Gone while paused: what it sent can no longer be answered.
+                    peer.closed = true
+                }
+            }
+            feed(peers, at: now)
+            closeFinished(peers, at: now)
             if let listenerIndex, poll.isReadable(listenerIndex) { acceptClients(at: now) }
-            for (link, index) in zip(serialLinks, serialIndices) {
-                guard let index, poll.isReadable(index) || poll.hasHungUp(index) else { continue }
-                readSerial(link, at: now)
-            }
-            // Walk backwards: a closed client is removed in place.
-            for (position, index) in clientIndices.enumerated().reversed()
-            where poll.isReadable(index) || poll.hasHungUp(index) {
-                readClient(at: position, now: now)
-            }
             for link in serialLinks { link.reopenIfDue(hub: hub, at: now) }
             hub.service(at: now)
-            flushOutput()
+            carryOut(hub.takeTransportRequests(), at: now)
+            for peer in serialLinks.compactMap(\.peer) + clients { write(peer) }
+            closeFinished(serialLinks.compactMap(\.peer) + clients, at: now)
+            notices.flush(at: now)
             publish()
         }
         shutDown()
     }
 
-    private func pollTimeout() -> Int32 {
+    private func wantsToRead(_ peer: LinkPeer) -> Bool {
+        !peer.closed && peer.input.isEmpty && hub.acceptsInput(from: peer.session)
+    }
+
+    private func hasOutput(_ peer: LinkPeer) -> Bool { hub.queuedOutputBytes(for: peer.session) > 0 }
+
+    private func hasBacklog(_ peer: LinkPeer) -> Bool { !peer.input.isEmpty && hub.acceptsInput(from: peer.session) }
+
+    private func listenerIsPolled(at now: MonotonicInstant) -> Bool {
+        guard let until = listenerRestsUntil else { return true }
+        guard now >= until else { return false }
+        listenerRestsUntil = nil
+        return true
+    }
+
+    private func pollTimeout(_ peers: [LinkPeer]) -> Int32 {
+        // Input already read and not yet handed over: look, but do not sleep.
+        if peers.contains(where: hasBacklog) { return 0 }
+        let now = clock.now()
         var milliseconds = hub.awaitsReplies ? 1 : Self.pollCeilingMilliseconds
-        if let deadline = hub.nextDeadline {
-            let until = deadline.nanoseconds(since: clock.now())
+        for deadline in [hub.nextDeadline, listenerRestsUntil, notices.nextFlush].compactMap({ $0 }) {
+            let until = deadline.nanoseconds(since: now)
             milliseconds = min(milliseconds, max(0, (until + 999_999) / 1_000_000))
         }
         return Int32(milliseconds)
     }
 
-    private func acceptClients(at now: MonotonicInstant) {
-        while let listener, let channel = try? listener.accept() {
-            let session = hub.openSession(label: "socket", at: now)
-            clients.append((channel, session))
-        }
-    }
-
-    private func readClient(at position: Int, now: MonotonicInstant) {
-        let (channel, session) = clients[position]
-        if !drain(channel, into: session, at: now) {
-            hub.closeSession(session, at: now)
-            channel.close()
-            clients.remove(at: position)
-        }
-    }
-
-    private var serialLinks: [SerialLink] { [host, vision].compactMap { $0 } }
-
-    private func readSerial(_ link: SerialLink, at now: MonotonicInstant) {
-        guard let channel = link.channel, let session = link.session else { return }
-        if !drain(channel, into: session, at: now) { link.closeAfterFailure(hub: hub, at: now) }
-    }
-
-    /// Reads everything available into the hub; false when the channel closed.
-    private func drain(_ channel: FileChannel, into session: SessionID, at now: MonotonicInstant) -> Bool {
-        while true {
-            let count: Int
-            do {
-                count = try readBuffer.withUnsafeMutableBytes { try channel.read(into: $0) }
-            } catch {
-                return false
-            }
-            guard count > 0 else { return true }
-            hub.receive(readBuffer[0..<count], from: session, at: now)
-            if count < readBuffer.count { return true }
-        }
-    }
-
-    private func flushOutput() {
-        for link in serialLinks {
-            guard let channel = link.channel, let session = link.session else { continue }
-            if !write(hub.takeOutput(for: session), to: channel) { link.discardIfPty(channel) }
-        }
-        for (channel, session) in clients {
-            write(hub.takeOutput(for: session), to: channel)
-        }
-    }
-
-    /// False when the write timed out. Nobody is reading (a pty with no host,
-    /// a stuck client): what did not fit is lost; the peer resynchronises at the
-    /// next delimiter and retransmits any command whose reply it missed.
-    @discardableResult
-    private func write(_ bytes: [UInt8], to channel: FileChannel) -> Bool {
-        guard !bytes.isEmpty else { return true }
+    private func read(_ peer: LinkPeer) {
         do {
-            try channel.write(all: bytes, timeoutMilliseconds: Self.writeTimeoutMilliseconds)
-            return true
+            _ = try peer.input.fill(from: peer.channel)
         } catch {
-            current.writeTimeouts &+= 1
-            return false
+            peer.closed = true
+        }
+    }
+
+    /// Hands the hub what the peers sent: the one with the least waiting first
+    /// (a session sending one command at a time is never behind a flood), at
+    /// most a few frames each, and writes each one's replies straight away.
+    private func feed(_ peers: [LinkPeer], at now: MonotonicInstant) {
+        var budget = Self.framesPerRound
+        let waiting = peers.filter(hasBacklog).sorted {
+            ($0.input.count, $0.lastFedRound) < ($1.input.count, $1.lastFedRound)
+        }
+        for peer in waiting {
+            guard budget > 0 else { break }
+            let (bytes, frames) = peer.input.take(frames: min(Self.framesPerPeerPerRound, budget))
+            budget -= max(frames, 1)
+            peer.lastFedRound = round
+            hub.receive(bytes, from: peer.session, at: now)
+            write(peer)
+        }
+        // A closed peer's last bytes (a BYE before the socket closed) still count.
+        for peer in peers where peer.closed && !peer.input.isEmpty && hub.acceptsInput(from: peer.session) {
+            hub.receive(peer.input.takeAll(), from: peer.session, at: now)
+        }
+    }
+
+    /// Ends the sessions whose transport closed once nothing they sent is left.
+    private func closeFinished(_ peers: [LinkPeer], at now: MonotonicInstant) {
+        for peer in peers where peer.closed && (peer.input.isEmpty || !hub.acceptsInput(from: peer.session)) {
+            if let link = serialLinks.first(where: { $0.peer === peer }) {
+                link.closeAfterFailure(hub: hub, at: now)
+            } else {
+                closeClient(peer, at: now)
+            }
+        }
+    }
+
+    private func closeClient(_ peer: LinkPeer, at now: MonotonicInstant) {
+        hub.closeSession(peer.session, at: now)
+        peer.channel.close()
+        clients.removeAll { $0 === peer }
+    }
+
+    /// Writes what the peer takes now; the rest stays queued for its next POLLOUT.
+    private func write(_ peer: LinkPeer) {
+        guard !peer.closed, let queue = hub.outputQueue(for: peer.session) else { return }
+        do {
+            while !queue.isEmpty {
+                let written = try peer.channel.writeAvailable(queue.regions(maximum: FileChannel.maximumRegions))
+                guard written > 0 else { return }
+                queue.consume(written)
+            }
+        } catch {
+            peer.closed = true
+        }
+    }
+
+    private func acceptClients(at now: MonotonicInstant) {
+        guard let listener else { return }
+        for _ in 0..<Self.acceptsPerRound {
+            let channel: FileChannel?
+            do {
+                channel = try listener.accept()
+            } catch {
+                acceptFailed(error, listener: listener, at: now)
+                return
+            }
+            guard let channel else { return }
+            clients.append(LinkPeer(channel: channel, session: hub.openSession(label: "socket", transport: .socket, at: now)))
+        }
+    }
+
+    /// Out of descriptors (or another accept failure): the waiting clients are
+    /// taken off the queue with the reserved descriptor and told so, and the
+    /// listener rests a moment. Never a retry at once: that is a busy loop.
+    private func acceptFailed(_ error: PortError, listener: UnixSocketListener, at now: MonotonicInstant) {
+        let code = error.errno ?? 0
+        listenerRestsUntil = now.advanced(byNanoseconds: Self.listenerRestNanoseconds)
+        guard code == EMFILE || code == ENFILE else {
+            notices.log("accept", "accepting socket connections failed: \(error); trying again in 0.1 s", at: now)
+            return
+        }
+        let reason = "swiveld is out of file descriptors (\(code == EMFILE ? "its limit" : "the system's limit") was reached); try again later"
+        var refused = 0
+        while refused < Self.acceptsPerRound, listener.refuseOne(saying: LinkHub.refusalFrame(reason: reason)) { refused += 1 }
+        current.refusedAtDescriptorLimit &+= UInt64(refused)
+        notices.log(
+            "descriptors",
+            "refused \(refused) socket connection\(refused == 1 ? "" : "s"): the daemon is out of file descriptors (\(error)); raise LimitNOFILE= or lower --max-sessions",
+            at: now)
+    }
+
+    private func carryOut(_ requests: [TransportRequest], at now: MonotonicInstant) {
+        for request in requests {
+            switch request {
+            case .close(let session, let reason):
+                guard let peer = clients.first(where: { $0.session == session }) else {
+                    hub.closeSession(session, at: now)
+                    continue
+                }
+                // One last try for what waits (a refusal's ERR), never waiting.
+                write(peer)
+                closeClient(peer, at: now)
+                let key = String(reason.prefix { $0 != ":" })
+                notices.log(key, "socket session \(session) closed: \(reason)", at: now)
+            case .discardPending(let session):
+                serialLinks.first { $0.session == session }?.discardPending()
+            }
         }
     }
 
@@ -177,19 +278,54 @@ public final class LinkServer: @unchecked Sendable {
         current.hub = hub.statistics
         current.serialOpen = host?.isOpen ?? false
         current.serialReopens = (host?.reopens ?? 0) &+ (vision?.reopens ?? 0)
+        current.rounds = round
         published.withLock { $0 = current }
     }
 
     private func shutDown() {
         let now = clock.now()
-        for (channel, session) in clients {
-            hub.closeSession(session, at: now)
-            channel.close()
+        for peer in clients {
+            hub.closeSession(peer.session, at: now)
+            peer.channel.close()
         }
         clients.removeAll()
         for link in serialLinks { link.close(hub: hub, at: now) }
         hub.service(at: now)
         listener?.close()
         publish()
+    }
+}
+
+/// Log lines about events that can come by the thousand (4,000 connections
+/// refused or timed out): the first of each kind is logged at once, the rest
+/// are counted and summed up in one line a second later.
+struct LinkNotices {
+    private var lastLogged: [String: MonotonicInstant] = [:]
+    private var suppressed: [String: (count: Int, example: String)] = [:]
+
+    static let intervalNanoseconds: Int64 = 1_000_000_000
+
+    mutating func log(_ kind: String, _ message: String, at now: MonotonicInstant) {
+        if let last = lastLogged[kind], now.nanoseconds(since: last) < Self.intervalNanoseconds {
+            let count = (suppressed[kind]?.count ?? 0) + 1
+            suppressed[kind] = (count, message)
+            return
+        }
+        lastLogged[kind] = now
+        Log.notice(message)
+    }
+
+    /// When a summary line is next due.
+    var nextFlush: MonotonicInstant? {
+        suppressed.keys.compactMap { lastLogged[$0]?.advanced(byNanoseconds: Self.intervalNanoseconds) }.min()
+    }
+
+    mutating func flush(at now: MonotonicInstant) {
+        for (kind, entry) in suppressed {
+            guard let last = lastLogged[kind], now.nanoseconds(since: last) >= Self.intervalNanoseconds else { continue }
+            Log.notice("\(entry.count) more like this in the last second; the latest: \(entry.example)")
+            suppressed[kind] = nil
+            lastLogged[kind] = now
+        }
     }
 }
