@@ -151,6 +151,12 @@ public final class LinkHub {
 
     // MARK: - Input
 
+    /// Bytes from `id` arrived and wait in its transport's buffer for their
+    /// turn: the host is not silent, whenever the hub gets to its frames.
+    public func noteInput(from id: SessionID, at now: MonotonicInstant) {
+        sessions[id]?.lastHeard = now
+    }
+
     public func receive(_ bytes: some Collection<UInt8>, from id: SessionID, at now: MonotonicInstant) {
         guard let session = sessions[id], !session.closing else { return }
         var frames: [(FrameHeader, [UInt8])] = []

@@ -50,6 +50,9 @@ public final class LinkServer: @unchecked Sendable {
     /// Connections taken per round at most, so a connection storm cannot hold the thread.
     static let acceptsPerRound = 64
     static let listenerRestNanoseconds: Int64 = 100_000_000
+    /// Connections the kernel queues before connect fails with EAGAIN: enough
+    /// for a burst (50 hosts at once) between two rounds.
+    static let listenBacklog: Int32 = 128
 
     /// Opens every endpoint now, so a missing device, a busy socket or a
     /// permission problem is reported before the daemon says it is running.
@@ -61,7 +64,7 @@ public final class LinkServer: @unchecked Sendable {
         hub.onSessionEvent = { Log.info($0) }
         hub.onAccessoryProblem = { Log.warning($0) }
         if let path = endpoints.socketPath {
-            listener = try UnixSocketListener(path: path)
+            listener = try UnixSocketListener(path: path, backlog: Self.listenBacklog)
             current.socketPath = path
         }
         let now = clock.now()
@@ -112,7 +115,7 @@ public final class LinkServer: @unchecked Sendable {
             if poll.isReadable(wakerIndex) { waker.drain() }
             for (peer, index) in zip(peers, indices) where poll.isReadable(index) || poll.hasHungUp(index) {
                 if wantsToRead(peer) {
-                    read(peer)
+                    read(peer, at: now)
                 } else if poll.hasHungUp(index), !hub.acceptsInput(from: peer.session) {
                     // Gone while paused: what it sent can no longer be answered.
                     peer.closed = true
@@ -159,9 +162,9 @@ public final class LinkServer: @unchecked Sendable {
         return Int32(milliseconds)
     }
 
-    private func read(_ peer: LinkPeer) {
+    private func read(_ peer: LinkPeer, at now: MonotonicInstant) {
         do {
-            _ = try peer.input.fill(from: peer.channel)
+            if try peer.input.fill(from: peer.channel) > 0 { hub.noteInput(from: peer.session, at: now) }
         } catch {
             peer.closed = true
         }
