@@ -110,6 +110,13 @@ func monotonicMilliseconds() -> Int64 {
     return Int64(now.tv_sec) * 1_000 + Int64(now.tv_nsec) / 1_000_000
 }
 
+/// Nanoseconds on the monotonic clock.
+func monotonicNanoseconds() -> Int64 {
+    var now = timespec()
+    clock_gettime(CLOCK_MONOTONIC, &now)
+    return Int64(now.tv_sec) * 1_000_000_000 + Int64(now.tv_nsec)
+}
+
 /// A poll(2) timeout measured from when it was made, so a retry after EINTR or a
 /// partial write waits only for what is left. Negative means "no limit", as in poll.
 struct PollDeadline {

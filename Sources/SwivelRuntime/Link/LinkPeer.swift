@@ -1,3 +1,8 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import SwivelHardware
 import SwivelPorts
 
@@ -11,13 +16,35 @@ final class LinkPeer {
     /// The transport said it is closed (EOF, a failed write): what was read
     /// before is still handed over, then the session ends.
     var closed = false
-    /// The service round in which the hub last got bytes from it: among peers
-    /// with as much input waiting, the one served longest ago goes first.
+    /// The service round in which the hub last got bytes from it: among heavy
+    /// peers, the one served longest ago goes first.
     var lastFedRound: UInt64 = 0
+    /// Frames handed to the hub lately, decaying by half every `usageHalfLife`.
+    private var usage = 0.0
+    private var usageAt: MonotonicInstant?
+
+    /// A peer whose recent frames stay below this is light: it is served at
+    /// once, ahead of heavy peers. About 440 frames/s sustained; a host that
+    /// sends a burst of up to this many at once is light through it.
+    static let lightUsage = 64.0
+    static let usageHalfLifeNanoseconds: Int64 = 100_000_000
 
     init(channel: FileChannel, session: SessionID) {
         self.channel = channel
         self.session = session
+    }
+
+    func isLight(at now: MonotonicInstant) -> Bool { usage(at: now) < Self.lightUsage }
+
+    func recordFrames(_ count: Int, at now: MonotonicInstant) {
+        usage = usage(at: now) + Double(count)
+        usageAt = now
+    }
+
+    private func usage(at now: MonotonicInstant) -> Double {
+        guard let usageAt, usage > 0 else { return 0 }
+        let elapsed = Double(max(0, now.nanoseconds(since: usageAt)))
+        return usage * exp2(-elapsed / Double(Self.usageHalfLifeNanoseconds))
     }
 }
 

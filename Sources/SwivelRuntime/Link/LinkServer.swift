@@ -13,11 +13,15 @@ import Synchronization
 /// loop's, and it never waits for a peer: writes take what the peer accepts
 /// now and keep the rest in the session's queue for the next POLLOUT.
 ///
-/// One round: poll; read each readable peer whose earlier input is used up;
-/// hand the hub a few frames from each peer, the peer with the least input
-/// waiting first, within a budget per round (so a light session's command is
-/// handled in the next round however many others flood, and its reply is
-/// written at once); service the hub; close what it asked to; write.
+/// Fair to every peer, whatever one of them sends (issue 10 §3). Input is read
+/// once per peer into a 4 KiB buffer, only when the last is used up, and
+/// handed to the hub a few frames at a time. A peer that sent few frames
+/// lately is light: it is served as soon as its bytes arrive, its replies
+/// written at once. The others (heavy) are served in short turns, round
+/// robin, with the light peers looked at again between each heavy peer's
+/// slice; after a turn the thread rests at least as long as the turn took,
+/// so heavy work takes at most half of the link thread and a light host's
+/// command never waits behind a flood for more than one slice.
 ///
 /// Thread confinement: after `start`, the hub and the channels belong to the
 /// link thread; other threads use `status()` and `stop()`.
@@ -41,12 +45,18 @@ public final class LinkServer: @unchecked Sendable {
     private var current = LinkServerStatus()
     private var round: UInt64 = 0
     private var notices = LinkNotices()
+    /// Heavy peers are not served (nor polled) before this: the rest after a heavy turn.
+    private var heavyRestsUntil: MonotonicInstant?
+    /// For the quick look at light peers between heavy slices.
+    private var lightPoll = PollSet()
 
     static let pollCeilingMilliseconds: Int64 = 5
-    /// Frames one peer may hand the hub per round, and all peers together: a
-    /// round stays short (tens of microseconds of work) under any load.
-    static let framesPerPeerPerRound = 8
-    static let framesPerRound = 64
+    /// Frames one peer may hand the hub at a time.
+    static let framesPerSlice = 8
+    /// Frames in one heavy turn at most, and how long it may run: heavy work
+    /// comes in stretches shorter than a light host's round trip.
+    static let framesPerHeavyTurn = 32
+    static let heavyTurnNanoseconds: Int64 = 150_000
     /// Connections taken per round at most, so a connection storm cannot hold the thread.
     static let acceptsPerRound = 64
     static let listenerRestNanoseconds: Int64 = 100_000_000
@@ -98,19 +108,23 @@ public final class LinkServer: @unchecked Sendable {
     // MARK: - The link thread
 
     private var serialLinks: [SerialLink] { [host, vision].compactMap { $0 } }
+    private var peers: [LinkPeer] { serialLinks.compactMap(\.peer) + clients }
 
     private func run() {
         var poll = PollSet()
         while !stopping.load(ordering: .acquiring) {
             round &+= 1
-            let peers = serialLinks.compactMap(\.peer) + clients
+            let peers = self.peers
+            let before = clock.now()
+            let heavyTurn = heavyMayRun(at: before)
             poll.removeAll()
             let wakerIndex = poll.add(waker.fileDescriptor)
-            let listenerIndex = listenerIsPolled(at: clock.now()) ? listener.map { poll.add($0.fileDescriptor) } : nil
+            let listenerIndex = listenerIsPolled(at: before) ? listener.map { poll.add($0.fileDescriptor) } : nil
             let indices = peers.map { peer in
-                poll.add(peer.channel.fileDescriptor, readable: wantsToRead(peer), writable: hasOutput(peer))
+                let served = heavyTurn || peer.isLight(at: before)
+                return poll.add(peer.channel.fileDescriptor, readable: served && wantsToRead(peer), writable: served && hasOutput(peer))
             }
-            _ = try? poll.wait(timeoutMilliseconds: pollTimeout(peers))
+            _ = try? poll.wait(timeoutNanoseconds: pollTimeout(peers, heavyTurn: heavyTurn, at: before))
             let now = clock.now()
             if poll.isReadable(wakerIndex) { waker.drain() }
             for (peer, index) in zip(peers, indices) where poll.isReadable(index) || poll.hasHungUp(index) {
@@ -121,14 +135,17 @@ public final class LinkServer: @unchecked Sendable {
                     peer.closed = true
                 }
             }
-            feed(peers, at: now)
+            serveLight(peers, at: now)
+            if heavyMayRun(at: now) { runHeavyTurn(peers) }
+            deliverClosedPeersInput(peers, at: now)
             closeFinished(peers, at: now)
             if let listenerIndex, poll.isReadable(listenerIndex) { acceptClients(at: now) }
             for link in serialLinks { link.reopenIfDue(hub: hub, at: now) }
             hub.service(at: now)
             carryOut(hub.takeTransportRequests(), at: now)
-            for peer in serialLinks.compactMap(\.peer) + clients { write(peer) }
-            closeFinished(serialLinks.compactMap(\.peer) + clients, at: now)
+            // Replies from the loop and telemetry: the light peers' now, the heavy ones' in their turn.
+            for peer in self.peers where peer.isLight(at: now) { write(peer) }
+            closeFinished(self.peers, at: now)
             notices.flush(at: now)
             publish()
         }
@@ -141,7 +158,14 @@ public final class LinkServer: @unchecked Sendable {
 
     private func hasOutput(_ peer: LinkPeer) -> Bool { hub.queuedOutputBytes(for: peer.session) > 0 }
 
-    private func hasBacklog(_ peer: LinkPeer) -> Bool { !peer.input.isEmpty && hub.acceptsInput(from: peer.session) }
+    private func hasBacklog(_ peer: LinkPeer) -> Bool {
+        !peer.closed && !peer.input.isEmpty && hub.acceptsInput(from: peer.session)
+    }
+
+    private func heavyMayRun(at now: MonotonicInstant) -> Bool {
+        guard let until = heavyRestsUntil else { return true }
+        return now >= until
+    }
 
     private func listenerIsPolled(at now: MonotonicInstant) -> Bool {
         guard let until = listenerRestsUntil else { return true }
@@ -150,16 +174,17 @@ public final class LinkServer: @unchecked Sendable {
         return true
     }
 
-    private func pollTimeout(_ peers: [LinkPeer]) -> Int32 {
+    private func pollTimeout(_ peers: [LinkPeer], heavyTurn: Bool, at now: MonotonicInstant) -> Int64 {
+        let light = peers.filter { $0.isLight(at: now) }
         // Input already read and not yet handed over: look, but do not sleep.
-        if peers.contains(where: hasBacklog) { return 0 }
-        let now = clock.now()
-        var milliseconds = hub.awaitsReplies ? 1 : Self.pollCeilingMilliseconds
-        for deadline in [hub.nextDeadline, listenerRestsUntil, notices.nextFlush].compactMap({ $0 }) {
-            let until = deadline.nanoseconds(since: now)
-            milliseconds = min(milliseconds, max(0, (until + 999_999) / 1_000_000))
-        }
-        return Int32(milliseconds)
+        if light.contains(where: hasBacklog) { return 0 }
+        let heavyWork = peers.contains { !$0.isLight(at: now) && (hasBacklog($0) || hasOutput($0)) }
+        if heavyWork && heavyTurn { return 0 }
+        var nanoseconds = (hub.awaitsReplies ? 1 : Self.pollCeilingMilliseconds) * 1_000_000
+        var deadlines = [hub.nextDeadline, listenerRestsUntil, notices.nextFlush].compactMap { $0 }
+        if heavyWork, let until = heavyRestsUntil { deadlines.append(until) }
+        for deadline in deadlines { nanoseconds = min(nanoseconds, max(0, deadline.nanoseconds(since: now))) }
+        return nanoseconds
     }
 
     private func read(_ peer: LinkPeer, at now: MonotonicInstant) {
@@ -170,23 +195,60 @@ public final class LinkServer: @unchecked Sendable {
         }
     }
 
-    /// Hands the hub what the peers sent: the one with the least waiting first
-    /// (a session sending one command at a time is never behind a flood), at
-    /// most a few frames each, and writes each one's replies straight away.
-    private func feed(_ peers: [LinkPeer], at now: MonotonicInstant) {
-        var budget = Self.framesPerRound
-        let waiting = peers.filter(hasBacklog).sorted {
-            ($0.input.count, $0.lastFedRound) < ($1.input.count, $1.lastFedRound)
+    /// Hands the hub up to `frameCount` of the peer's frames and writes its replies at once.
+    /// - Returns: the frames handed over.
+    @discardableResult
+    private func feed(_ peer: LinkPeer, frames frameCount: Int, at now: MonotonicInstant) -> Int {
+        let (bytes, frames) = peer.input.take(frames: frameCount)
+        peer.lastFedRound = round
+        peer.recordFrames(frames, at: now)
+        hub.receive(bytes, from: peer.session, at: now)
+        write(peer)
+        return frames
+    }
+
+    /// Every light peer's waiting frames (a slice each), as soon as they are read.
+    private func serveLight(_ peers: [LinkPeer], at now: MonotonicInstant) {
+        for peer in peers where peer.isLight(at: now) && hasBacklog(peer) {
+            feed(peer, frames: Self.framesPerSlice, at: now)
         }
-        for peer in waiting {
-            guard budget > 0 else { break }
-            let (bytes, frames) = peer.input.take(frames: min(Self.framesPerPeerPerRound, budget))
-            budget -= max(frames, 1)
-            peer.lastFedRound = round
-            hub.receive(bytes, from: peer.session, at: now)
-            write(peer)
+    }
+
+    /// Between two heavy slices: reads and serves any light peer whose bytes came meanwhile.
+    private func serveLightArrivals(_ peers: [LinkPeer], at now: MonotonicInstant) {
+        lightPoll.removeAll()
+        var watched: [(peer: LinkPeer, index: Int)] = []
+        for peer in peers where peer.isLight(at: now) && wantsToRead(peer) {
+            watched.append((peer, lightPoll.add(peer.channel.fileDescriptor)))
         }
-        // A closed peer's last bytes (a BYE before the socket closed) still count.
+        guard !watched.isEmpty, (try? lightPoll.wait(timeoutMilliseconds: 0)) ?? 0 > 0 else { return }
+        for (peer, index) in watched where lightPoll.isReadable(index) || lightPoll.hasHungUp(index) {
+            read(peer, at: now)
+            if hasBacklog(peer) { feed(peer, frames: Self.framesPerSlice, at: now) }
+        }
+        serveLight(peers, at: now)
+    }
+
+    /// One heavy turn: a slice for each heavy peer with input, the one served
+    /// longest ago first, light peers looked at between slices; then the heavy
+    /// peers' output. The rest that follows lasts as long as the turn did.
+    private func runHeavyTurn(_ peers: [LinkPeer]) {
+        let start = clock.now()
+        let heavy = peers.filter { !$0.isLight(at: start) && (hasBacklog($0) || hasOutput($0)) }
+        guard !heavy.isEmpty else { return }
+        var budget = Self.framesPerHeavyTurn
+        for peer in heavy.filter(hasBacklog).sorted(by: { $0.lastFedRound < $1.lastFedRound }) {
+            guard budget > 0, clock.now().nanoseconds(since: start) < Self.heavyTurnNanoseconds else { break }
+            budget -= max(1, feed(peer, frames: min(Self.framesPerSlice, budget), at: clock.now()))
+            serveLightArrivals(peers, at: clock.now())
+        }
+        for peer in heavy { write(peer) }
+        let end = clock.now()
+        heavyRestsUntil = end.advanced(byNanoseconds: end.nanoseconds(since: start))
+    }
+
+    /// A closed peer's last bytes (a BYE before the socket closed) still count.
+    private func deliverClosedPeersInput(_ peers: [LinkPeer], at now: MonotonicInstant) {
         for peer in peers where peer.closed && !peer.input.isEmpty && hub.acceptsInput(from: peer.session) {
             hub.receive(peer.input.takeAll(), from: peer.session, at: now)
         }

@@ -277,10 +277,15 @@ extension DaemonLoadTests {
             clients.append(channel)
         }
         // Connections keep coming while the daemon is at its limit.
-        let link = try #require(Self.threadCPU(pid: daemon.process.pid, named: "swivel-link"), "no swivel-link thread")
-        let started = RawHost.now()
+        var started: Double?
+        for _ in 0..<100 where started == nil {
+            started = Self.threadCPU(pid: daemon.process.pid, named: "swivel-link")
+            if started == nil { sleepSeconds(0.02) }
+        }
+        let link = try #require(started, "no swivel-link thread in swiveld \(daemon.process.pid)")
+        let from = RawHost.now()
         var refusals = 0
-        while RawHost.now() - started < 2 {
+        while RawHost.now() - from < 2 {
             if let channel = try? Self.connect(daemon.socketPath, seconds: 0.1) {
                 let (bytes, closed) = Self.readUntilClosed(channel, seconds: 0.3)
                 if closed, case .error(let error)? = Self.decode(bytes).first?.message,
@@ -291,7 +296,7 @@ extension DaemonLoadTests {
             }
             sleepSeconds(0.05)
         }
-        let elapsed = RawHost.now() - started
+        let elapsed = RawHost.now() - from
         let after = try #require(Self.threadCPU(pid: daemon.process.pid, named: "swivel-link"))
         let busy = (after - link) / elapsed
         let result = daemon.stop()
