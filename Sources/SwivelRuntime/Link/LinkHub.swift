@@ -312,7 +312,8 @@ public final class LinkHub {
         session.undockedSince = now
         session.replies.removeAll()
         sessions[id] = session
-        orphanPending(of: id)
+        // Commands still in the loop are answered all the same: the transport is
+        // still open (a STOP just before BYE gets its ACK).
         if !sessions.values.contains(where: { $0.docked }) {
             // The last host left: decelerate to a stop and forget its settings.
             systemTrackingEnabled = true

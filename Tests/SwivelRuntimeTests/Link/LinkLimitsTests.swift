@@ -234,3 +234,22 @@ import Testing
         #expect(h.hub.isDocked(staying))
     }
 }
+
+@Suite struct LinkUndockReplyTests {
+    /// A command still in the motion loop when its session undocks (BYE right
+    /// behind it) is answered all the same: the connection is still open.
+    @Test func aStopSentJustBeforeByeIsAnswered() throws {
+        let h = try LinkHarness()
+        let id = h.dockedSession()
+        h.keepAlive = []
+        let stop = h.nextSequence
+        let bye = stop &+ 1
+        h.nextSequence &+= 2
+        h.sendBytes(WireFrame.encode(.stop, sequence: stop) + WireFrame.encode(.bye, sequence: bye), from: id)
+        #expect(!h.hub.isDocked(id))
+        h.run(seconds: 0.01)
+        #expect(h.replies(to: bye, on: id).first?.isAck == true)
+        #expect(h.replies(to: stop, on: id).count == 1)
+        #expect(h.replies(to: stop, on: id).first?.isAck == true)
+    }
+}
