@@ -36,9 +36,19 @@ import Testing
             for _ in 0..<200 where access(hostPath, F_OK) != 0 || access(socketPath, F_OK) != 0 { sleepSeconds(0.025) }
         }
 
+        private var stopped = false
+
         func stop() -> Subprocess.Result {
+            stopped = true
             process.signal(SIGTERM)
             return process.wait()
+        }
+
+        /// A test that threw before `stop` leaves no daemon behind.
+        deinit {
+            guard !stopped else { return }
+            process.signal(SIGKILL)
+            _ = process.wait()
         }
     }
 
@@ -357,7 +367,7 @@ extension DaemonLoadTests {
     @Test func aKilledDaemonsPtyLinkIsTakenByTheNextOne() throws {
         let crashed = try Daemon(tag: "pty-stale")
         crashed.process.signal(SIGKILL)
-        _ = crashed.process.wait()
+        _ = crashed.stop()
         #expect(Self.symlinkTarget(crashed.hostPath) != nil, "SIGKILL left the link behind")
         #expect(access(crashed.hostPath + ".lock", F_OK) == 0, "and its lock file")
         let next = try Daemon(tag: "pty-stale")
