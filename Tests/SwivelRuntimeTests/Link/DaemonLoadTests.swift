@@ -275,6 +275,34 @@ extension DaemonLoadTests {
         #expect(result.standardOutput.contains("connections refused"), "\(result.standardOutput)")
     }
 
+    /// The limit is an option: with --max-sessions 2 the third host is refused
+    /// with a reason that answers its HELLO; a bad value is a usage error.
+    @Test func theSessionLimitIsSetWithMaxSessions() throws {
+        let daemon = try Daemon(tag: "max", arguments: ["--max-sessions", "2"])
+        let first = try Self.dock(try UnixSocket.connect(path: daemon.socketPath), name: "first")
+        let second = try Self.dock(try UnixSocket.connect(path: daemon.socketPath), name: "second")
+        let third = try UnixSocket.connect(path: daemon.socketPath)
+        try third.write(all: WireFrame.encode(.hello(Hello(clientName: "third")), sequence: 7), timeoutMilliseconds: 1000)
+        // The ERR, then end of file.
+        let (bytes, closed) = Self.readUntilClosed(third, seconds: 2)
+        #expect(closed)
+        let reply = Self.decode(bytes).first
+        #expect(reply?.header.sequence == 7)
+        guard case .error(let error)? = reply?.message else {
+            Issue.record("expected ERR busy, got \(String(describing: reply))")
+            return
+        }
+        #expect(error.code == .busy)
+        #expect(error.commandID == MessageID.hello.rawValue)
+        #expect(error.reason == "this stand has 2 socket sessions open, its limit: close one and connect again")
+        #expect(try first.call(.heartbeat)?.isAck == true)
+        #expect(try second.call(.heartbeat)?.isAck == true)
+        #expect(daemon.stop().status == 0)
+        let bad = try Subprocess.run(DaemonTests.swiveld, ["--max-sessions", "0"])
+        #expect(bad.status == 64)
+        #expect(bad.standardError.contains("--max-sessions needs a whole number from 1 to 4096"))
+    }
+
     /// At its descriptor limit the daemon used to spin at 98 % CPU: a waiting
     /// connection kept the listener readable and accept kept failing. Now a
     /// waiting client is refused with the reserve descriptor and the listener
