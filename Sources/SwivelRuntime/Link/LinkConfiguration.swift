@@ -17,8 +17,9 @@ public struct LinkConfiguration: Sendable {
     /// below it (by far more than a reply); reaching it is treated as a slow
     /// consumer, never answered by dropping a reply.
     public var outputCapacityBytes: Int
-    /// A peer that takes no byte for this long while output waits for it is a
-    /// slow consumer: a socket session is closed, a serial one's output discarded.
+    /// A slow consumer takes no byte for this long while its queue is full
+    /// (`maximumQueuedBytes` or more on a socket; anything on a serial port): a
+    /// socket session is closed, a serial one's output discarded.
     public var slowConsumerTimeoutNanoseconds: Int64
     /// A socket session that has not docked this long after connecting (or
     /// after undocking) is closed.

@@ -247,7 +247,13 @@ public final class LinkHub {
         for id in sessionIDs {
             guard let session = sessions[id], !session.closing else { continue }
             let consumed = session.output.consumedTotal
-            if session.output.isEmpty || consumed != session.outputConsumedSeen {
+            // A socket's queue is full once telemetry is being dropped: a host
+            // that docks and reads nothing for a while only fills the kernel's
+            // buffer (a few seconds of telemetry) and then a little of ours. A
+            // serial port (no connection to close) discards whatever waits.
+            let full = session.transport == .socket
+                ? session.output.count >= configuration.maximumQueuedBytes : !session.output.isEmpty
+            if !full || consumed != session.outputConsumedSeen {
                 sessions[id]?.outputConsumedSeen = consumed
                 sessions[id]?.outputMovedAt = now
             } else if now.nanoseconds(since: session.outputMovedAt) > configuration.slowConsumerTimeoutNanoseconds {

@@ -42,8 +42,8 @@ struct LinkSession {
     /// through a copy of this struct never copies what is queued.
     let output = OutputQueue()
     /// `output.consumedTotal` at the last service, and when it last moved (or
-    /// the queue was last empty): a peer that takes nothing for the
-    /// slow-consumer timeout while output waits is not reading.
+    /// the queue was last less than full): a peer that takes nothing for the
+    /// slow-consumer timeout while its queue is full is not reading.
     var outputConsumedSeen: UInt64 = 0
     var outputMovedAt: MonotonicInstant
     /// Opened, or undocked: a socket session must say HELLO within the timeout from here.

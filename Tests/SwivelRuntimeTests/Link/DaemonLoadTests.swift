@@ -33,7 +33,8 @@ import Testing
             } else {
                 process = try Subprocess.launch(DaemonTests.swiveld, daemonArguments, environment: environment)
             }
-            for _ in 0..<200 where access(hostPath, F_OK) != 0 || access(socketPath, F_OK) != 0 { sleepSeconds(0.025) }
+            // A debug daemon on a machine busy with the rest of the suite can take seconds to start.
+            for _ in 0..<800 where access(hostPath, F_OK) != 0 || access(socketPath, F_OK) != 0 { sleepSeconds(0.025) }
         }
 
         private var stopped = false
@@ -400,7 +401,7 @@ extension DaemonLoadTests {
         #expect(access(crashed.hostPath + ".lock", F_OK) == 0, "and its lock file")
         let next = try Daemon(tag: "pty-stale")
         // Ready once its lock names it (the link comes right after) and its socket answers.
-        for _ in 0..<200 where readText(crashed.hostPath + ".lock") != "\(next.process.pid)\n" { sleepSeconds(0.025) }
+        for _ in 0..<800 where readText(crashed.hostPath + ".lock") != "\(next.process.pid)\n" { sleepSeconds(0.025) }
         #expect(readText(crashed.hostPath + ".lock") == "\(next.process.pid)\n")
         _ = try Self.connect(next.socketPath)
         let host = try Self.dock(try SerialPort.open(path: next.hostPath, baudRate: 921_600))

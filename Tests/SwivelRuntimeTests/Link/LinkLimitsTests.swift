@@ -61,6 +61,34 @@ import Testing
         #expect(h.hub.isDocked(watcher))
     }
 
+    /// A socket host that docks and does not read for a while (a test docking
+    /// 50 sessions one by one, a paused app) is not a slow consumer until its
+    /// queue is full; then it is, 2 s later.
+    @Test func aSocketHostIsASlowConsumerOnlyOnceItsQueueIsFull() throws {
+        let h = try LinkHarness(maximumQueuedBytes: 4096)
+        let id = h.connect(label: "socket", transport: .socket)
+        guard case .identity? = h.call(.hello(Hello(clientName: "paused")), on: id) else {
+            Issue.record("no IDENTITY")
+            return
+        }
+        h.keepAlive.insert(id)
+        h.unread.insert(id)
+        var fullAt: Int?
+        var closedAt: Int?
+        for tick in 1...6000 where closedAt == nil {
+            h.step()
+            if fullAt == nil, h.hub.queuedOutputBytes(for: id) >= 4096 { fullAt = tick }
+            if !h.hub.sessionIDs.contains(id) { closedAt = tick }
+        }
+        let full = try #require(fullAt, "the queue never filled")
+        let closed = try #require(closedAt, "never closed")
+        // Unread from the start, but telemetry took seconds to fill it: not closed 2 s in.
+        #expect(full > 1000, "full at tick \(full)")
+        #expect(closed - full > 1990 && closed - full < 2100, "full at \(full), closed at \(closed)")
+        #expect(h.transportRequests.contains { if case .close(id, let reason) = $0 { reason.hasPrefix("slow consumer") } else { false } })
+        #expect(h.hub.statistics.slowConsumers == 1)
+    }
+
     /// A serial port outlives its hosts: a peer that stops reading loses what
     /// was queued for it (and the pty is asked to drop what it holds), not the port.
     @Test func aSerialPeerThatStopsReadingLosesItsOutputNotItsPort() throws {
