@@ -73,6 +73,30 @@ import Testing
         }
     }
 
+    /// Docks `count` hosts at once (one by one, the first would fall silent
+    /// past the heartbeat timeout on a slow machine before the last docked).
+    static func dockAll(_ count: Int, at path: String) throws -> [RawHost] {
+        let hosts = try (0..<count).map { _ in RawHost(channel: try connect(path)) }
+        for (index, host) in hosts.enumerated() {
+            try host.write(WireFrame.encode(.hello(Hello(clientName: "load \(index)")), sequence: 1))
+        }
+        let end = RawHost.now() + 20
+        while RawHost.now() < end {
+            var missing = 0
+            for host in hosts where !host.inbox.contains(where: { $0.header.sequence == 1 && $0.message.isReply }) {
+                missing += 1
+                try host.pump(seconds: 0.001)
+            }
+            if missing == 0 { break }
+        }
+        for host in hosts {
+            guard case .identity? = host.inbox.first(where: { $0.header.sequence == 1 && $0.message.isReply })?.message else {
+                throw DocumentedFailure("a host got no IDENTITY")
+            }
+        }
+        return hosts
+    }
+
     static func isWouldBlock(_ code: Int32) -> Bool { code == EAGAIN || code == EWOULDBLOCK }
 
     /// Reads what arrives within `seconds`; stops early at end of file.
@@ -202,7 +226,7 @@ import Testing
     @Test func fiftyReadingSessionsGetEveryReply() throws {
         let daemon = try Daemon(tag: "fifty")
         defer { _ = daemon.stop() }
-        let hosts = try (0..<50).map { try Self.dock(try Self.connect(daemon.socketPath), name: "load \($0)") }
+        let hosts = try Self.dockAll(50, at: daemon.socketPath)
         let perSession = 300
         let messages: [HostMessage] = [.getState, .heartbeat, .stop]
         var outgoing = hosts.map { _ in [UInt8]() }
