@@ -41,7 +41,7 @@ struct BenchOptions: Equatable {
                                (default \(defaultCTickPath), compiled with clang -O2 if missing or stale)
           --ticks N            ticks per timed repetition of the tick benchmark (default 200000)
           --repetitions N      repetitions of each timed figure; the median is printed (default 5)
-          --binary PATH        the static release daemon, for memory and binary (default \(defaultBinaryPath))
+          --binary PATH        the static release daemon, for memory, binary and link-load (default \(defaultBinaryPath))
           --board FILE         the board the daemon runs for memory (default \(defaultBoardPath))
           --memory-seconds N   how long the daemon runs for memory (default 5)
           --load-seconds N     how long each idle and loaded phase of link-load times heartbeats (default 4)

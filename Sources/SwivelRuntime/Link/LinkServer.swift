@@ -19,9 +19,9 @@ import Synchronization
 /// lately is light: it is served as soon as its bytes arrive, its replies
 /// written at once. The others (heavy) are served in short turns, round
 /// robin, with the light peers looked at again between each heavy peer's
-/// slice; after a turn the thread rests at least as long as the turn took,
-/// so heavy work takes at most half of the link thread and a light host's
-/// command never waits behind a flood for more than one slice.
+/// slice; after a turn that left heavy input over, the thread rests at least
+/// as long as the turn took, so a flood takes at most half of the link thread
+/// and a light host's command never waits behind it for more than one slice.
 ///
 /// Thread confinement: after `start`, the hub and the channels belong to the
 /// link thread; other threads use `status()` and `stop()`.
@@ -178,11 +178,18 @@ public final class LinkServer: @unchecked Sendable {
         let light = peers.filter { $0.isLight(at: now) }
         // Input already read and not yet handed over: look, but do not sleep.
         if light.contains(where: hasBacklog) { return 0 }
-        let heavyWork = peers.contains { !$0.isLight(at: now) && (hasBacklog($0) || hasOutput($0)) }
-        if heavyWork && heavyTurn { return 0 }
+        let heavy = peers.filter { !$0.isLight(at: now) }
+        if heavyTurn && heavy.contains(where: { hasBacklog($0) || hasOutput($0) }) { return 0 }
         var nanoseconds = (hub.awaitsReplies ? 1 : Self.pollCeilingMilliseconds) * 1_000_000
         var deadlines = [hub.nextDeadline, listenerRestsUntil, notices.nextFlush].compactMap { $0 }
-        if heavyWork, let until = heavyRestsUntil { deadlines.append(until) }
+        // Resting, heavy peers are not polled at all: wake when the rest ends to
+        // poll them again, or a heavy host's next command (one at a time, but
+        // many a second) would wait for the poll ceiling.
+        if !heavyTurn, let until = heavyRestsUntil,
+            heavy.contains(where: { hasBacklog($0) || hasOutput($0) || wantsToRead($0) })
+        {
+            deadlines.append(until)
+        }
         for deadline in deadlines { nanoseconds = min(nanoseconds, max(0, deadline.nanoseconds(since: now))) }
         return nanoseconds
     }
@@ -243,6 +250,12 @@ public final class LinkServer: @unchecked Sendable {
             serveLightArrivals(peers, at: clock.now())
         }
         for peer in heavy { write(peer) }
+        // Rest only when heavy work was left over: a heavy host that sends one
+        // command at a time is answered at once, a flood is held to half the thread.
+        guard peers.contains(where: { !$0.isLight(at: start) && hasBacklog($0) }) else {
+            heavyRestsUntil = nil
+            return
+        }
         let end = clock.now()
         heavyRestsUntil = end.advanced(byNanoseconds: end.nanoseconds(since: start))
     }
