@@ -135,6 +135,8 @@ public final class LinkServer: @unchecked Sendable {
                     peer.closed = true
                 }
             }
+            // Bytes waiting here for their turn are a sign of life, however long the turn takes.
+            for peer in peers where !peer.input.isEmpty { hub.noteInput(from: peer.session, at: now) }
             serveLight(peers, at: now)
             if heavyMayRun(at: now) { runHeavyTurn(peers) }
             deliverClosedPeersInput(peers, at: now)
