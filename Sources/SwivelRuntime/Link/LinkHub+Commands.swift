@@ -131,9 +131,10 @@ extension LinkHub {
                    reason: "host speaks protocol \(hello.minimumVersion)...\(hello.maximumVersion); this stand speaks \(ProtocolVersion.current)")
             return
         }
-        // A fresh handshake starts a fresh sequence space.
+        // A fresh handshake forgets the replies already sent, but a command
+        // still in the loop keeps its one reply (remembered once sent, so a
+        // retransmission is answered again, never applied twice).
         sessions[id]?.replies.removeAll()
-        orphanPending(of: id)
         let wasDocked = sessions[id]?.docked ?? false
         if !wasDocked { dock(id, clientName: hello.clientName, at: now) }
         finish(key, reply: .identity(configuration.identity), to: id)

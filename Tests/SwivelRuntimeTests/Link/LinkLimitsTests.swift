@@ -280,4 +280,26 @@ import Testing
         #expect(h.replies(to: stop, on: id).count == 1)
         #expect(h.replies(to: stop, on: id).first?.isAck == true)
     }
+
+    /// HELLO again right behind a STOP: the STOP is still answered, and its
+    /// retransmission after the HELLO is answered from memory, not applied twice.
+    @Test func aStopSentJustBeforeASecondHelloIsAnsweredOnce() throws {
+        let h = try LinkHarness()
+        let id = h.dockedSession()
+        h.keepAlive = []
+        let stop = h.nextSequence
+        let hello = stop &+ 1
+        h.nextSequence &+= 2
+        let stopFrame = WireFrame.encode(.stop, sequence: stop)
+        h.sendBytes(stopFrame + WireFrame.encode(.hello(Hello(clientName: "again")), sequence: hello), from: id)
+        h.run(seconds: 0.01)
+        #expect(h.hub.isDocked(id))
+        #expect(h.replies(to: stop, on: id).count == 1)
+        #expect(h.replies(to: stop, on: id).first?.isAck == true)
+        let appliedBefore = h.hub.statistics.commandsApplied
+        h.sendBytes(stopFrame, from: id)
+        h.run(seconds: 0.01)
+        #expect(h.replies(to: stop, on: id).count == 2, "the retransmission is answered again")
+        #expect(h.hub.statistics.commandsApplied == appliedBefore, "and not applied a second time")
+    }
 }
