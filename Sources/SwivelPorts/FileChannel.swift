@@ -87,6 +87,36 @@ public final class FileChannel: ByteChannel, @unchecked Sendable {
         }
     }
 
+    /// Writes what the other side takes now from `regions`, in order, in one
+    /// gather write (writev, or sendmsg with MSG_NOSIGNAL on a socket), without
+    /// waiting: for a caller that polls for POLLOUT and keeps the rest.
+    /// - Returns: the bytes written, from the start of the first region; 0 when
+    ///   the other side's buffer is full.
+    /// - Throws: `.closed` when the other side is gone; `.write` otherwise.
+    public func writeAvailable(_ regions: [UnsafeRawBufferPointer]) throws(PortError) -> Int {
+        guard fileDescriptor >= 0 else { throw closedLocally }
+        var vectors = regions.prefix(Self.maximumRegions).compactMap { region -> iovec? in
+            guard let base = region.baseAddress, region.count > 0 else { return nil }
+            return iovec(iov_base: UnsafeMutableRawPointer(mutating: base), iov_len: region.count)
+        }
+        guard !vectors.isEmpty else { return 0 }
+        while true {
+            let count = vectors.withUnsafeMutableBufferPointer { buffer in
+                transport == .socket
+                    ? posixSendGathered(fileDescriptor, buffer)
+                    : posixWriteGathered(fileDescriptor, buffer)
+            }
+            if count >= 0 { return count }
+            let code = currentErrno()
+            if code == EINTR { continue }
+            if isWouldBlock(code) { return 0 }
+            throw PortError.transfer(.write, label: label, errno: code)
+        }
+    }
+
+    /// Well under every system's IOV_MAX (1024 on Linux and Darwin).
+    public static let maximumRegions = 64
+
     /// Waits for POLLOUT. A hang-up is left for the next write to report, since
     /// only its errno says which kind of disconnection it was.
     private func waitUntilWritable(_ deadline: PollDeadline, timeoutMilliseconds: Int32) throws(PortError) {

@@ -10,17 +10,24 @@ struct OwnedSymlink {
     let path: String
     let target: String
 
+    /// The checks that come before taking the path's lock: a name, in a directory that exists.
+    static func checkParent(of path: String) throws(PortError) {
+        guard !path.isEmpty else { throw PortError(kind: .open, path: path, detail: "the pty symlink path is empty") }
+        guard parentDirectoryExists(path) else {
+            throw PortError(kind: .open, path: path, errno: ENOENT, detail: "parent directory \(parentDirectory(of: path)) does not exist")
+        }
+    }
+
     /// Places a symlink at `path` pointing to `target`. Replaces any symlink there:
-    /// one left by a crashed daemon may point at a pts number another program now
-    /// holds, so a live target does not mean a live owner. Refuses anything else.
+    /// the caller holds the path's `PathLock`, so a symlink there is not a live
+    /// daemon's (one left by a crashed daemon may point at a pts number another
+    /// program now holds, so a live target does not mean a live owner). Refuses
+    /// anything else.
     static func create(at path: String, pointingTo target: String) throws(PortError) -> OwnedSymlink {
         func failure(_ code: Int32?, _ detail: String? = nil) -> PortError {
             PortError(kind: .open, path: path, errno: code, detail: detail)
         }
-        guard !path.isEmpty else { throw failure(nil, "the pty symlink path is empty") }
-        guard parentDirectoryExists(path) else {
-            throw failure(ENOENT, "parent directory \(parentDirectory(of: path)) does not exist")
-        }
+        try checkParent(of: path)
         if let existing = FileStatus(path: path), existing.type != .symlink {
             throw failure(EEXIST, "refusing to replace \(existing.type.phrase) with the pty symlink")
         }

@@ -29,12 +29,17 @@ public final class PseudoTerminalPair: @unchecked Sendable {
 
     private var secondaryDescriptor: Int32
     private let symlink: OwnedSymlink?
+    /// Held while the symlink is this pair's, so another daemon cannot take it over.
+    private let symlinkLock: PathLock?
 
-    private init(primary: FileChannel, secondaryDescriptor: Int32, secondaryPath: String, symlink: OwnedSymlink?) {
+    private init(
+        primary: FileChannel, secondaryDescriptor: Int32, secondaryPath: String, symlink: OwnedSymlink?, symlinkLock: PathLock?
+    ) {
         self.primary = primary
         self.secondaryDescriptor = secondaryDescriptor
         self.secondaryPath = secondaryPath
         self.symlink = symlink
+        self.symlinkLock = symlinkLock
         symlinkPath = symlink?.path
     }
 
@@ -44,8 +49,10 @@ public final class PseudoTerminalPair: @unchecked Sendable {
 
     /// Opens a pty pair in raw mode, the primary non-blocking.
     /// - Parameter symlinkAt: a path to point at the secondary (e.g. /tmp/swivel-host).
-    ///   Any symlink already there is replaced; a file, directory or anything else
-    ///   there is an error, as is a missing parent directory.
+    ///   A symlink already there is replaced unless a live process holds its lock
+    ///   (`<symlinkAt>.lock`, held while the pair is open): that is another daemon's
+    ///   link, and taking it is an error, as is a file, directory or anything else
+    ///   there, or a missing parent directory.
     public static func open(symlinkAt: String? = nil) throws(PortError) -> PseudoTerminalPair {
         var settings = termios()
         makeRaw(&settings)
@@ -72,17 +79,22 @@ public final class PseudoTerminalPair: @unchecked Sendable {
         }
         let secondaryPath = String(decoding: name.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
         var symlink: OwnedSymlink?
+        var symlinkLock: PathLock?
         if let symlinkAt {
             do throws(PortError) {
+                try OwnedSymlink.checkParent(of: symlinkAt)
+                symlinkLock = try PathLock.acquire(guarding: symlinkAt)
                 symlink = try OwnedSymlink.create(at: symlinkAt, pointingTo: secondaryPath)
             } catch {
+                symlinkLock?.release()
                 closeBoth()
                 throw error
             }
         }
         let primary = FileChannel(descriptor: primaryDescriptor, label: "pty \(secondaryPath)", transport: .terminal)
         return PseudoTerminalPair(
-            primary: primary, secondaryDescriptor: secondaryDescriptor, secondaryPath: secondaryPath, symlink: symlink)
+            primary: primary, secondaryDescriptor: secondaryDescriptor, secondaryPath: secondaryPath, symlink: symlink,
+            symlinkLock: symlinkLock)
     }
 
     /// Drops bytes the daemon wrote that no host has read yet. Call it when a write
@@ -102,5 +114,6 @@ public final class PseudoTerminalPair: @unchecked Sendable {
         posixClose(secondaryDescriptor)
         secondaryDescriptor = -1
         symlink?.remove()
+        symlinkLock?.release()
     }
 }

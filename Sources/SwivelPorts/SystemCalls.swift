@@ -37,6 +37,33 @@ func posixSend(_ descriptor: Int32, _ buffer: UnsafeRawBufferPointer) -> Int {
     #endif
 }
 
+/// One send(2) that never waits and never raises SIGPIPE: for a last word to a
+/// client about to be closed.
+func sendWithoutWaiting(_ descriptor: Int32, _ buffer: UnsafeRawBufferPointer) -> Int {
+    #if canImport(Glibc)
+    send(descriptor, buffer.baseAddress, buffer.count, Int32(MSG_NOSIGNAL) | Int32(MSG_DONTWAIT))
+    #else
+    send(descriptor, buffer.baseAddress, buffer.count, Int32(MSG_DONTWAIT))
+    #endif
+}
+
+func posixWriteGathered(_ descriptor: Int32, _ vectors: UnsafeMutableBufferPointer<iovec>) -> Int {
+    writev(descriptor, vectors.baseAddress, Int32(vectors.count))
+}
+
+/// sendmsg(2) of several buffers, without SIGPIPE (see `posixSend`).
+func posixSendGathered(_ descriptor: Int32, _ vectors: UnsafeMutableBufferPointer<iovec>) -> Int {
+    var message = msghdr()
+    message.msg_iov = vectors.baseAddress
+    #if canImport(Glibc)
+    message.msg_iovlen = vectors.count
+    return sendmsg(descriptor, &message, Int32(MSG_NOSIGNAL))
+    #else
+    message.msg_iovlen = Int32(vectors.count)
+    return sendmsg(descriptor, &message, 0)
+    #endif
+}
+
 func posixAccept(_ descriptor: Int32) -> Int32 {
     accept(descriptor, nil, nil)
 }
@@ -45,6 +72,14 @@ func posixAccept(_ descriptor: Int32) -> Int32 {
 func posixOpen(_ path: String, _ flags: Int32) -> Int32 {
     while true {
         let descriptor = open(path, flags)
+        if descriptor >= 0 || errno != EINTR { return descriptor }
+    }
+}
+
+/// open(2) that may create the file with `mode` (less the umask), retried on EINTR.
+func posixOpen(_ path: String, _ flags: Int32, _ mode: mode_t) -> Int32 {
+    while true {
+        let descriptor = open(path, flags, mode)
         if descriptor >= 0 || errno != EINTR { return descriptor }
     }
 }
@@ -73,6 +108,13 @@ func monotonicMilliseconds() -> Int64 {
     var now = timespec()
     clock_gettime(CLOCK_MONOTONIC, &now)
     return Int64(now.tv_sec) * 1_000 + Int64(now.tv_nsec) / 1_000_000
+}
+
+/// Nanoseconds on the monotonic clock.
+func monotonicNanoseconds() -> Int64 {
+    var now = timespec()
+    clock_gettime(CLOCK_MONOTONIC, &now)
+    return Int64(now.tv_sec) * 1_000_000_000 + Int64(now.tv_nsec)
 }
 
 /// A poll(2) timeout measured from when it was made, so a retry after EINTR or a

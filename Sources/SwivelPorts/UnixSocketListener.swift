@@ -14,8 +14,13 @@ public final class UnixSocketListener: @unchecked Sendable {
     /// The socket file this listener bound, so `close()` never unlinks a newer
     /// daemon's socket that replaced it.
     private let boundFile: FileStatus?
+    /// A descriptor kept in hand, so that at the process's descriptor limit a
+    /// waiting client can still be taken off the queue and told why (`refuseOne`).
+    private let reserve: ReserveDescriptor
 
     /// Binds and listens at `path`, non-blocking, with the file's mode set to `mode`.
+    /// The path never exists with any other mode: the socket is bound in a private
+    /// directory beside it, given its mode there, and linked into place.
     ///
     /// A socket file already at `path` is removed if nothing answers on it (a
     /// daemon that crashed); if a listener answers, this fails rather than steal
@@ -38,14 +43,10 @@ public final class UnixSocketListener: @unchecked Sendable {
             if unlinking { unlink(path) }
             return error
         }
-        guard address.withSocketAddress({ bind(descriptor, $0, $1) }) == 0 else {
-            let code = currentErrno()
-            let detail = code == EADDRINUSE ? "another process bound it just now" : nil
-            throw abandon(failure(.bind, code, detail), unlinking: false)
-        }
-        // bind applied the umask; the mode is the daemon's policy, so set it exactly.
-        guard chmod(path, mode_t(mode)) == 0 else {
-            throw abandon(failure(.bind, currentErrno(), "cannot set the socket's mode to 0\(String(mode, radix: 8))"), unlinking: true)
+        do throws(PortError) {
+            try Self.bindWithFinalMode(descriptor, path: path, address: address, mode: mode)
+        } catch {
+            throw abandon(error, unlinking: false)
         }
         guard listen(descriptor, backlog) == 0 else {
             throw abandon(failure(.listen, currentErrno()), unlinking: true)
@@ -53,6 +54,7 @@ public final class UnixSocketListener: @unchecked Sendable {
         guard setNonBlocking(descriptor) else {
             throw abandon(failure(.configure, currentErrno()), unlinking: true)
         }
+        reserve = ReserveDescriptor()
         self.path = path
         fileDescriptor = descriptor
         boundFile = FileStatus(path: path)
@@ -60,6 +62,63 @@ public final class UnixSocketListener: @unchecked Sendable {
 
     deinit {
         close()
+    }
+
+    /// Binds `descriptor` so that `path` appears with `mode` already set: bind
+    /// applies the umask, and a chmod after it would leave a moment in which
+    /// the socket has the umask's mode. So it is bound at `<dir>/.swXXXXXX/s`
+    /// (a fresh directory only this process may enter), chmod-ed there, then
+    /// hard-linked to `path` (link never replaces: a socket another daemon
+    /// bound meanwhile wins) and the private name removed. A socket is
+    /// reached through any of its names. When the private name would not fit
+    /// in sun_path, the socket is bound in place with its mode set on the
+    /// descriptor first (Linux creates the file with that mode less the
+    /// umask: never more than `mode`), then chmod-ed.
+    private static func bindWithFinalMode(
+        _ descriptor: Int32, path: String, address: UnixSocketAddress, mode: UInt32
+    ) throws(PortError) {
+        func failure(_ code: Int32, _ detail: String?) -> PortError {
+            PortError(kind: .bind, path: path, errno: code, detail: detail)
+        }
+        let modeText = "0\(String(mode, radix: 8))"
+        var template = Array("\(parentDirectory(of: path))/.swXXXXXX".utf8CString)
+        let privateSocketBytes = template.count - 1 + 2
+        guard privateSocketBytes <= UnixSocketAddress.maximumPathBytes else {
+            _ = fchmod(descriptor, mode_t(mode))
+            guard address.withSocketAddress({ bind(descriptor, $0, $1) }) == 0 else {
+                let code = currentErrno()
+                throw failure(code, code == EADDRINUSE ? "another process bound it just now" : nil)
+            }
+            guard chmod(path, mode_t(mode)) == 0 else {
+                let code = currentErrno()
+                unlink(path)
+                throw failure(code, "cannot set the socket's mode to \(modeText)")
+            }
+            return
+        }
+        let made = template.withUnsafeMutableBufferPointer { buffer in
+            buffer.baseAddress.flatMap { mkdtemp($0) }.map { String(cString: $0) }
+        }
+        guard let directory = made else {
+            throw failure(currentErrno(), "cannot make a private directory beside the socket to bind it in")
+        }
+        let privatePath = directory + "/s"
+        defer {
+            unlink(privatePath)
+            rmdir(directory)
+        }
+        let privateAddress = try UnixSocketAddress(path: privatePath, failureKind: .bind)
+        guard privateAddress.withSocketAddress({ bind(descriptor, $0, $1) }) == 0 else {
+            throw failure(currentErrno(), "cannot bind in \(directory)")
+        }
+        guard chmod(privatePath, mode_t(mode)) == 0 else {
+            throw failure(currentErrno(), "cannot set the socket's mode to \(modeText)")
+        }
+        guard link(privatePath, path) == 0 else {
+            let code = currentErrno()
+            guard code == EEXIST else { throw failure(code, "cannot link the socket into place") }
+            throw failure(EADDRINUSE, "another process bound it just now")
+        }
     }
 
     private static func removeStaleSocket(at path: String, address: UnixSocketAddress) throws(PortError) {
@@ -105,12 +164,35 @@ public final class UnixSocketListener: @unchecked Sendable {
         }
     }
 
+    /// At the process's descriptor limit (accept failed with EMFILE or ENFILE):
+    /// gives up the reserved descriptor, takes the first waiting client, sends it
+    /// `farewell` (best effort, never waiting) and closes it, then takes the
+    /// reserve back. Without this, the waiting client would keep the listener
+    /// readable and a poll loop would spin on it.
+    /// - Returns: true when a client was refused, false when none was waiting
+    ///   or the reserve could not be used.
+    public func refuseOne(saying farewell: [UInt8]) -> Bool {
+        guard fileDescriptor >= 0, reserve.release() else { return false }
+        defer { reserve.restore() }
+        while true {
+            let client = posixAccept(fileDescriptor)
+            if client >= 0 {
+                _ = farewell.withUnsafeBytes { bytes in sendWithoutWaiting(client, bytes) }
+                posixClose(client)
+                return true
+            }
+            if currentErrno() == EINTR || currentErrno() == ECONNABORTED { continue }
+            return false
+        }
+    }
+
     /// Stops listening and removes the socket file (if it is still this listener's).
     /// Accepted channels stay open. Safe to call more than once.
     public func close() {
         guard fileDescriptor >= 0 else { return }
         posixClose(fileDescriptor)
         fileDescriptor = -1
+        reserve.close()
         if let boundFile, let current = FileStatus(path: path), current.isSameFile(as: boundFile) {
             unlink(path)
         }

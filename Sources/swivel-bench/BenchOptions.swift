@@ -16,6 +16,8 @@ struct BenchOptions: Equatable {
     var repetitions = 5
     /// How long the daemon runs for the memory benchmark.
     var memorySeconds: Double = 5
+    /// How long each idle and loaded phase of the link-load benchmark times heartbeats.
+    var loadSeconds: Double = 4
     /// Run only the benchmark with this name.
     var only: String?
     var showHelp = false
@@ -29,7 +31,7 @@ struct BenchOptions: Equatable {
     static let usage = """
         usage: swivel-bench [--only NAME] [--loop-seconds N] [--c-loop PATH] [--c-tick PATH]
                             [--ticks N] [--repetitions N] [--binary PATH] [--board FILE]
-                            [--memory-seconds N]
+                            [--memory-seconds N] [--load-seconds N]
           --only NAME          run one benchmark: \(BenchmarkRegistry.names.joined(separator: ", "))
           --loop-seconds N     seconds of 1 kHz loop for each of Swift and C (default 10),
                                run interleaved C, Swift, C, Swift in halves of N/2
@@ -39,9 +41,10 @@ struct BenchOptions: Equatable {
                                (default \(defaultCTickPath), compiled with clang -O2 if missing or stale)
           --ticks N            ticks per timed repetition of the tick benchmark (default 200000)
           --repetitions N      repetitions of each timed figure; the median is printed (default 5)
-          --binary PATH        the static release daemon, for memory and binary (default \(defaultBinaryPath))
+          --binary PATH        the static release daemon, for memory, binary and link-load (default \(defaultBinaryPath))
           --board FILE         the board the daemon runs for memory (default \(defaultBoardPath))
           --memory-seconds N   how long the daemon runs for memory (default 5)
+          --load-seconds N     how long each idle and loaded phase of link-load times heartbeats (default 4)
         Measures and prints; never asserts. Absolute numbers depend on the machine.
         """
 
@@ -56,6 +59,8 @@ struct BenchOptions: Equatable {
                 options.loopSeconds = try seconds(after: argument, in: &remaining)
             case "--memory-seconds":
                 options.memorySeconds = try seconds(after: argument, in: &remaining)
+            case "--load-seconds":
+                options.loadSeconds = try seconds(after: argument, in: &remaining)
             case "--c-loop":
                 options.cLoopPath = try value(after: argument, in: &remaining)
             case "--c-tick":

@@ -18,6 +18,7 @@ enum BenchmarkRegistry {
         BinaryBenchmark(),
         AllocationBenchmark(),
         LinkRoundTripBenchmark(),
+        LinkLoadBenchmark(),
         DecoderBenchmark(),
         TrackingBenchmark(),
     ]

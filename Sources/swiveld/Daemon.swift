@@ -84,7 +84,7 @@ enum Daemon {
             return exitConfig
         }
         let endpoints = LinkSetup.endpoints(options: options, board: board, simulated: backend.isSimulated)
-        let hub = LinkHub(stand: stand, configuration: LinkSetup.configuration(board: board, uuid: uuid))
+        let hub = LinkHub(stand: stand, configuration: LinkSetup.configuration(board: board, uuid: uuid, options: options))
         do {
             hub.accessories = try backend.accessories(board: board, clock: clock)
         } catch {

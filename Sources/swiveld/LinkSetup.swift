@@ -37,9 +37,10 @@ enum LinkSetup {
         }
     }
 
-    static func configuration(board: Board, uuid: WireUUID) -> LinkConfiguration {
+    static func configuration(board: Board, uuid: WireUUID, options: Options) -> LinkConfiguration {
         let configuration = LinkConfiguration(
             identity: DeviceIdentity.identity(board: board, uuid: uuid, heartbeatTimeoutMilliseconds: 1000, motionStateRateHz: 50),
+            maximumSessions: options.maximumSessions ?? LinkConfiguration.defaultMaximumSessions,
             fieldOfView: board.camera.fieldOfViewTable)
         Log.debug("identity: \(board.name), uuid \(uuid), firmware \(SwivelVersion.string)")
         return configuration
@@ -73,6 +74,10 @@ enum LinkSetup {
         line += ", \(hub.commandsApplied) acknowledged, \(hub.commandsRejected) refused"
         line += ", \(hub.duplicatesAnswered) retransmissions answered, \(hub.framesDropped) bad frames dropped"
         if hub.heartbeatTimeouts > 0 { line += ", \(hub.heartbeatTimeouts) heartbeat timeouts" }
+        let refused = hub.sessionsRefused &+ status.refusedAtDescriptorLimit
+        if refused > 0 { line += ", \(refused) connections refused" }
+        if hub.helloTimeouts > 0 { line += ", \(hub.helloTimeouts) closed without HELLO" }
+        if hub.slowConsumers > 0 { line += ", \(hub.slowConsumers) slow consumers" }
         if status.serialReopens > 0 { line += ", serial reopened \(status.serialReopens)×" }
         return line
     }

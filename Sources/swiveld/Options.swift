@@ -19,6 +19,8 @@ struct Options: Equatable {
     var socketPath: String?
     /// nil: $STATE_DIRECTORY or /var/lib/swivel on real hardware, none on a simulated board.
     var stateDirectory: String?
+    /// Socket sessions open at once; nil: `LinkConfiguration.defaultMaximumSessions`.
+    var maximumSessions: Int?
 
     /// The longest `--duration`: far beyond any soak test (a longer run needs
     /// no `--duration`), and its nanoseconds fit an Int64 with room to spare.
@@ -33,6 +35,7 @@ struct Options: Equatable {
         usage: swiveld [--board FILE] [--duration SECONDS] [--no-demo] [--verbose]
                        [--serial pty|DEVICE|none] [--baud N] [--pty-link PATH] [--socket PATH|none]
                        [--state-dir DIR|none] [--vision pty|DEVICE|none] [--vision-link PATH] [--scene FILE|none]
+                       [--max-sessions N]
                swiveld check-board FILE
                swiveld --help | --version
 
@@ -62,6 +65,8 @@ struct Options: Equatable {
                               where the stand keeps its UUID (file device-uuid, made once);
                               default $STATE_DIRECTORY, else /var/lib/swivel; none on a
                               simulated board, whose UUID comes from /etc/machine-id
+          --max-sessions N    socket sessions open at once (default 64, 1...4096); further
+                              connections are answered ERR busy and closed
         """
 
     struct UsageError: Error, CustomStringConvertible {
@@ -109,6 +114,11 @@ struct Options: Equatable {
             case "--state-dir":
                 guard let value = rest.popFirst(), !value.isEmpty else { throw UsageError(description: "--state-dir needs a directory or none") }
                 options.stateDirectory = value
+            case "--max-sessions":
+                guard let value = rest.popFirst(), let count = Int(value), (1...4096).contains(count) else {
+                    throw UsageError(description: "--max-sessions needs a whole number from 1 to 4096")
+                }
+                options.maximumSessions = count
             case "--no-demo": options.playDemo = false
             case "--verbose", "-v": options.verbose = true
             case "--help", "-h": options.showHelp = true

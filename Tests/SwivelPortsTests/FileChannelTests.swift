@@ -28,6 +28,38 @@ import Testing
         #expect(try readExactly(3, from: right) == [9, 8, 7])
     }
 
+    /// Several regions in one gather write, in order; a full peer takes part
+    /// or nothing, and the call never waits.
+    @Test func writeAvailableGathersRegionsAndNeverWaits() throws {
+        let (left, right) = try UnixSocket.pair()
+        let parts: [[UInt8]] = [[1, 2, 3], [], [4], [5, 6]]
+        let written = try parts[0].withUnsafeBytes { a in
+            try parts[1].withUnsafeBytes { b in
+                try parts[2].withUnsafeBytes { c in
+                    try parts[3].withUnsafeBytes { d in try left.writeAvailable([a, b, c, d]) }
+                }
+            }
+        }
+        #expect(written == 6)
+        #expect(try readExactly(6, from: right) == [1, 2, 3, 4, 5, 6])
+        // Nobody reads: the socket buffer fills, then each call returns 0 at once.
+        let block = [UInt8](repeating: 0x55, count: 64 * 1_024)
+        var total = 0
+        var calls = 0
+        while calls < 10_000 {
+            calls += 1
+            let count = try block.withUnsafeBytes { try left.writeAvailable([$0]) }
+            if count == 0 { break }
+            total += count
+        }
+        #expect(total > 0)
+        #expect(calls < 10_000, "the buffer never filled")
+        #expect(try block.withUnsafeBytes { try left.writeAvailable([$0]) } == 0)
+        right.close()
+        let error = #expect(throws: PortError.self) { _ = try block.withUnsafeBytes { try left.writeAvailable([$0]) } }
+        #expect(error?.kind == .closed)
+    }
+
     @Test func closeIsIdempotentAndLaterCallsAreClosed() throws {
         let (left, right) = try UnixSocket.pair()
         defer { withExtendedLifetime(right) {} }

@@ -74,15 +74,56 @@ import Testing
         #expect(pathKind(link) == .missing)
     }
 
-    /// A second daemon took the path over: the first one's close leaves it alone.
+    /// Someone replaced the link by hand: the pair's close leaves theirs alone.
+    /// (Before issue 10 a second pair took the path over and this test pinned
+    /// that; a live pair's link cannot be taken any more, see below.)
     @Test func closeLeavesASymlinkSomeoneElseReplaced() throws {
         let directory = try TemporaryDirectory()
         let link = directory.file("swivel-host")
+        let pair = try PseudoTerminalPair.open(symlinkAt: link)
+        #expect(symlink("/dev/pts/someone-elses", link + ".new") == 0)
+        #expect(rename(link + ".new", link) == 0)
+        pair.close()
+        #expect(symlinkTarget(link) == "/dev/pts/someone-elses")
+    }
+
+    /// A second daemon given the same link must not take over a live one's.
+    @Test func aSecondPairCannotTakeALivePairsLink() throws {
+        let directory = try TemporaryDirectory()
+        let link = directory.file("swivel-host")
         let first = try PseudoTerminalPair.open(symlinkAt: link)
-        let second = try PseudoTerminalPair.open(symlinkAt: link)
+        let error = #expect(throws: PortError.self) { try PseudoTerminalPair.open(symlinkAt: link) }
+        #expect(error?.kind == .open)
+        #expect(error?.errno == EADDRINUSE)
+        #expect(error?.description.contains("already in use by another swiveld (pid \(getpid()))") == true)
+        #expect(symlinkTarget(link) == first.secondaryPath, "the first pair keeps its link")
+        // Once the first is closed, its link and its lock are gone and the path is free.
         first.close()
+        #expect(pathKind(link) == .missing)
+        #expect(pathKind(link + ".lock") == .missing)
+        let second = try PseudoTerminalPair.open(symlinkAt: link)
         #expect(symlinkTarget(link) == second.secondaryPath)
-        second.close()
+    }
+
+    /// A daemon that crashed left its link and its lock file, but no lock: both are taken.
+    @Test func aLockFileNobodyHoldsDoesNotGuard() throws {
+        let directory = try TemporaryDirectory()
+        let link = directory.file("swivel-host")
+        #expect(symlink("/dev/pts/no-such-pty", link) == 0)
+        try directory.writeFile("swivel-host.lock", "999999\n")
+        let pair = try PseudoTerminalPair.open(symlinkAt: link)
+        #expect(symlinkTarget(link) == pair.secondaryPath)
+    }
+
+    /// In a shared directory a symlink planted at the lock's path is refused, not followed.
+    @Test func aSymlinkAtTheLockPathIsNotFollowed() throws {
+        let directory = try TemporaryDirectory()
+        let link = directory.file("swivel-host")
+        let victim = try directory.writeFile("victim", "keep me")
+        #expect(symlink(victim, link + ".lock") == 0)
+        let error = #expect(throws: PortError.self) { try PseudoTerminalPair.open(symlinkAt: link) }
+        #expect(error?.errno == ELOOP)
+        #expect(readText(victim) == "keep me")
         #expect(pathKind(link) == .missing)
     }
 }

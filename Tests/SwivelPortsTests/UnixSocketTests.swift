@@ -111,6 +111,39 @@ import Testing
         #expect(try permissions(privateSocket.path) == 0o600)
     }
 
+    /// Bound in a private directory and linked into place: nothing is left beside it.
+    @Test func bindingLeavesOnlyTheSocketInItsDirectory() throws {
+        let directory = try TemporaryDirectory()
+        let listener = try UnixSocketListener(path: directory.file("swivel.sock"))
+        #expect(directoryEntries(directory.path) == ["swivel.sock"])
+        let client = try UnixSocket.connect(path: listener.path)
+        #expect(try acceptOne(listener) != nil)
+        client.close()
+        listener.close()
+        #expect(directoryEntries(directory.path) == [])
+    }
+
+    /// At the descriptor limit a waiting client is taken off the queue with the
+    /// reserved descriptor, told why, and closed.
+    @Test func refuseOneTellsAWaitingClientAndClosesIt() throws {
+        let directory = try TemporaryDirectory()
+        let listener = try UnixSocketListener(path: directory.file("swivel.sock"))
+        #expect(!listener.refuseOne(saying: [1, 2, 3]), "nobody is waiting")
+        let client = try UnixSocket.connect(path: listener.path)
+        #expect(try isReadable(listener.fileDescriptor, withinMilliseconds: 5_000))
+        #expect(listener.refuseOne(saying: [0x42, 0x43, 0x00]))
+        #expect(try readExactly(3, from: client) == [0x42, 0x43, 0x00])
+        #expect(try isReadable(client.fileDescriptor, withinMilliseconds: 5_000))
+        var buffer = [UInt8](repeating: 0, count: 8)
+        let error = #expect(throws: PortError.self) { try client.read(into: &buffer) }
+        #expect(error?.kind == .closed)
+        // And the reserve is back: it works again.
+        let another = try UnixSocket.connect(path: listener.path)
+        #expect(try isReadable(listener.fileDescriptor, withinMilliseconds: 5_000))
+        #expect(listener.refuseOne(saying: [0x00]))
+        #expect(try readExactly(1, from: another) == [0x00])
+    }
+
     @Test func namesAMissingParentDirectory() throws {
         let directory = try TemporaryDirectory()
         let error = #expect(throws: PortError.self) { try UnixSocketListener(path: directory.file("run/swivel.sock")) }
@@ -175,6 +208,17 @@ import Testing
     private func acceptOne(_ listener: UnixSocketListener) throws -> FileChannel? {
         guard try isReadable(listener.fileDescriptor, withinMilliseconds: 5_000) else { return nil }
         return try listener.accept()
+    }
+
+    private func directoryEntries(_ path: String) -> [String] {
+        guard let directory = opendir(path) else { return [] }
+        defer { closedir(directory) }
+        var names: [String] = []
+        while let entry = readdir(directory) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+            if name != "." && name != ".." { names.append(name) }
+        }
+        return names.sorted()
     }
 
     private func permissions(_ path: String) throws -> UInt32 {

@@ -34,8 +34,11 @@ public struct LinkServerStatus: Equatable, Sendable {
     public var serialOpen = false
     public var serialReopens: UInt64 = 0
     public var socketPath: String?
-    /// Writes that timed out (a peer not reading); the peer resynchronises at the next frame.
-    public var writeTimeouts: UInt64 = 0
+    /// Connections taken off the listen queue only to be told the daemon is out
+    /// of file descriptors, and closed.
+    public var refusedAtDescriptorLimit: UInt64 = 0
+    /// Service rounds of the link thread since start (each one a poll and the work it found).
+    public var rounds: UInt64 = 0
 
     public init() {}
 }

@@ -18,7 +18,7 @@ extension LinkHub {
         // A retransmission: answer again, never apply again.
         if let cached = session.replies.reply(for: key) {
             statistics.duplicatesAnswered &+= 1
-            sessions[id]?.output += cached
+            enqueue(cached, to: id)
             return
         }
         if pending.contains(where: { $0.session == id && $0.key == key }) {
@@ -132,9 +132,10 @@ extension LinkHub {
                    reason: "host speaks protocol \(hello.minimumVersion)...\(hello.maximumVersion); this stand speaks \(ProtocolVersion.current)")
             return
         }
-        // A fresh handshake starts a fresh sequence space.
+        // A fresh handshake forgets the replies already sent, but a command
+        // still in the loop keeps its one reply (remembered once sent, so a
+        // retransmission is answered again, never applied twice).
         sessions[id]?.replies.removeAll()
-        pending.removeAll { $0.session == id }
         let wasDocked = sessions[id]?.docked ?? false
         if !wasDocked { dock(id, clientName: hello.clientName, at: now) }
         finish(key, reply: .identity(configuration.identity), to: id)
@@ -154,7 +155,9 @@ extension LinkHub {
 
     private func post(_ command: MotionCommand, key: ReplyCache.Key, from id: SessionID) {
         // The hub's own session commands go first, so a host never overtakes its reset.
-        guard internalCommands.isEmpty else {
+        // Nor past the replies the mailbox can hold: a reply it had to drop
+        // would leave a command unanswered.
+        guard internalCommands.isEmpty, hasRoomInFlight else {
             reject(key, ErrorReply(commandID: key.messageID, SwivelError(.busy, .mailboxFull)), to: id)
             return
         }
@@ -167,11 +170,15 @@ extension LinkHub {
     }
 
     func collectReplies() {
-        internalTickets.removeAll { stand.takeReply($0) != nil }
+        guard !pending.isEmpty || !internalTickets.isEmpty else { return }
+        // One pass under the mailbox's lock for all of them, not one per ticket.
+        let replies = stand.takeReplies(for: Set(internalTickets + pending.map(\.ticket)))
+        guard !replies.isEmpty else { return }
+        internalTickets.removeAll { replies[$0] != nil }
         var index = 0
         while index < pending.count {
             let waiting = pending[index]
-            guard let reply = stand.takeReply(waiting.ticket) else {
+            guard let reply = replies[waiting.ticket] else {
                 index += 1
                 continue
             }
@@ -204,10 +211,10 @@ extension LinkHub {
     }
 
     private func finish(_ key: ReplyCache.Key, reply: AccessoryMessage, to id: SessionID) {
-        guard var session = sessions[id] else { return }
+        guard sessions[id] != nil else { return }
         let frame = WireFrame.encode(reply, sequence: key.sequence)
-        session.replies.insert(frame, for: key)
-        session.output += frame
-        sessions[id] = session
+        // In place: through a copy of the session, the cache would be copied whole.
+        sessions[id]?.replies.insert(frame, for: key)
+        enqueue(frame, to: id)
     }
 }

@@ -31,7 +31,7 @@ extension LinkHub {
         let outcome = tracking.process(batch, from: source, captureTime: captured, receivedAt: standNow, drives: drives)
         // Not queued behind a full mailbox like the session commands: a target
         // that cannot be posted now is stale by the next batch, which replaces it.
-        if let command = outcome.command, internalCommands.isEmpty, let ticket = try? stand.post(command) {
+        if let command = outcome.command, internalCommands.isEmpty, hasRoomInFlight, let ticket = try? stand.post(command) {
             internalTickets.append(ticket)
         }
         if nextTrackingState == nil { nextTrackingState = now }

@@ -29,7 +29,11 @@ public final class LinkHub {
     var pending: [PendingCommand] = []
     /// Commands the hub itself issues (session start / end); retried while the mailbox is full.
     var internalCommands: [MotionCommand] = []
+    /// Posted commands whose replies nobody waits for (the hub's own, and those
+    /// of sessions that left): still collected, so the mailbox never fills with them.
     var internalTickets: [CommandTicket] = []
+    /// What the transports must do that the hub cannot: close a connection, flush a port.
+    private var transportRequests: [TransportRequest] = []
     var nextMotionState: MonotonicInstant?
     var nextTrackingState: MonotonicInstant?
     var progressWatch = ProgressWatch()
@@ -53,51 +57,145 @@ public final class LinkHub {
 
     /// A socket connection, or a serial port (which stays open while hosts come
     /// and go: silence undocks its session, only the transport closes it).
-    public func openSession(label: String, role: SessionRole = .host, at now: MonotonicInstant) -> SessionID {
+    ///
+    /// A socket session beyond `maximumSessions` is opened refused: its first
+    /// frame is answered ERR `busy` with the reason, and the hub then asks for
+    /// it to be closed (`takeTransportRequests`).
+    public func openSession(
+        label: String, role: SessionRole = .host, transport: SessionTransport = .serial, at now: MonotonicInstant
+    ) -> SessionID {
         let id = SessionID(value: nextSessionID)
         nextSessionID += 1
-        sessions[id] = LinkSession(id: id, label: label, role: role, at: now)
+        var session = LinkSession(id: id, label: label, role: role, transport: transport, at: now)
+        if transport == .socket {
+            let open = sessions.values.count { $0.transport == .socket && $0.refusal == nil && !$0.closing }
+            if open >= configuration.maximumSessions {
+                statistics.sessionsRefused &+= 1
+                session.refusal = "this stand has \(open) socket sessions open, its limit: close one and connect again"
+            }
+        }
+        sessions[id] = session
+        if let refusal = session.refusal {
+            let waiting = sessions.values.count { $0.refusal != nil && !$0.closing }
+            // Refused connections wait for their first frame only while few do;
+            // beyond that they are told at once, with no command to answer.
+            if waiting > Self.refusalsHeld { refuseWithoutCommand(id, refusal, at: now) }
+        }
         refreshCounts()
         return id
     }
+
+    /// Refused connections held at once, waiting for the frame to answer.
+    static let refusalsHeld = 8
+    /// How long a refused connection may take to send its first frame.
+    static let refusalGraceNanoseconds: Int64 = 1_000_000_000
 
     /// The transport closed (socket EOF, serial device gone).
     public func closeSession(_ id: SessionID, at now: MonotonicInstant) {
         guard let session = sessions[id] else { return }
         if session.docked { undock(id, at: now, because: "the link closed") }
         sessions[id] = nil
-        pending.removeAll { $0.session == id }
+        orphanPending(of: id)
         refreshCounts()
     }
 
+    /// Asks the transport to close `id` (a socket session) after one last try
+    /// to send what waits; it undocks now, so the stand stops at once if it was
+    /// the last host. Nothing more from or to it is handled.
+    func requestClose(_ id: SessionID, at now: MonotonicInstant, because reason: String) {
+        guard let session = sessions[id], !session.closing else { return }
+        if session.docked { undock(id, at: now, because: reason) }
+        sessions[id]?.closing = true
+        orphanPending(of: id)
+        transportRequests.append(.close(id, reason: reason))
+        refreshCounts()
+    }
+
+    /// The closes and flushes the hub asked for since the last call, in order.
+    public func takeTransportRequests() -> [TransportRequest] {
+        defer { transportRequests.removeAll(keepingCapacity: true) }
+        return transportRequests
+    }
+
+    /// A command's reply will never be sent (its session left or started
+    /// over), but the loop will still answer it: collect it as the hub's own.
+    func orphanPending(of id: SessionID) {
+        for command in pending where command.session == id { internalTickets.append(command.ticket) }
+        pending.removeAll { $0.session == id }
+    }
+
+    /// Every session, refused and closing ones included, oldest first.
     public var sessionIDs: [SessionID] { sessions.keys.sorted { $0.value < $1.value } }
 
     public func isDocked(_ id: SessionID) -> Bool { sessions[id]?.docked ?? false }
 
-    /// Bytes waiting to go out to `id`; the caller takes them all.
+    /// Bytes waiting to go out to `id`, copied out; the caller takes them all.
+    /// For in-process peers and tests; the link thread writes from the queue itself.
     public func takeOutput(for id: SessionID) -> [UInt8] {
-        guard var session = sessions[id], !session.output.isEmpty else { return [] }
-        let bytes = session.output
-        session.output.removeAll(keepingCapacity: true)
-        sessions[id] = session
-        return bytes
+        sessions[id]?.output.takeAll() ?? []
+    }
+
+    /// Bytes queued for `id`.
+    public func queuedOutputBytes(for id: SessionID) -> Int { sessions[id]?.output.count ?? 0 }
+
+    /// The queue the link thread writes `id`'s bytes from.
+    func outputQueue(for id: SessionID) -> OutputQueue? { sessions[id]?.output }
+
+    /// False while `pauseInputBytes` of output wait for `id` (or it is being
+    /// closed): its transport should not read its commands until its peer has
+    /// read some replies. Nor is it undocked for silence meanwhile.
+    public func acceptsInput(from id: SessionID) -> Bool {
+        guard let session = sessions[id], !session.closing else { return false }
+        return session.output.count < configuration.pauseInputBytes
     }
 
     // MARK: - Input
 
+    /// Bytes from `id` arrived and wait in its transport's buffer for their
+    /// turn: the host is not silent, whenever the hub gets to its frames.
+    public func noteInput(from id: SessionID, at now: MonotonicInstant) {
+        sessions[id]?.lastHeard = now
+    }
+
     public func receive(_ bytes: some Collection<UInt8>, from id: SessionID, at now: MonotonicInstant) {
-        guard var session = sessions[id] else { return }
+        guard let session = sessions[id], !session.closing else { return }
         var frames: [(FrameHeader, [UInt8])] = []
         let before = session.decoder.statistics
-        session.decoder.feed(bytes) { frame in frames.append((frame.header, frame.payloadBytes())) }
-        let after = session.decoder.statistics
+        // In place: a copy of the session would copy the decoder's buffer too.
+        sessions[id]?.decoder.feed(bytes) { frame in frames.append((frame.header, frame.payloadBytes())) }
+        let after = sessions[id]?.decoder.statistics ?? before
         statistics.framesDropped &+= after.framesDropped &- before.framesDropped
         statistics.bytesDiscarded &+= after.bytesDiscarded &- before.bytesDiscarded
-        sessions[id] = session
         for (header, payload) in frames {
             statistics.framesReceived &+= 1
+            guard let current = sessions[id], !current.closing else { return }
+            if let refusal = current.refusal {
+                refuse(header, refusal, to: id, at: now)
+                return
+            }
             handle(header: header, payload: payload, from: id, at: now)
         }
+    }
+
+    /// A refused session's first frame gets ERR `busy` with the reason, then the connection closes.
+    private func refuse(_ header: FrameHeader, _ reason: String, to id: SessionID, at now: MonotonicInstant) {
+        let refusal = ErrorReply(commandID: header.messageID, code: .busy, reason: reason)
+        enqueue(WireFrame.encode(.error(refusal), sequence: header.sequence), to: id)
+        statistics.commandsRejected &+= 1
+        requestClose(id, at: now, because: "refused: \(reason)")
+    }
+
+    /// No frame to answer (too many refusals waiting, or none came): an ERR with
+    /// sequence number 0 and command id 0 says why before the connection closes.
+    private func refuseWithoutCommand(_ id: SessionID, _ reason: String, at now: MonotonicInstant) {
+        enqueue(Self.refusalFrame(reason: reason), to: id)
+        requestClose(id, at: now, because: "refused: \(reason)")
+    }
+
+    /// An ERR `busy` that answers no command (sequence 0, command id 0): what a
+    /// connection the daemon cannot serve is told before it is closed.
+    public static func refusalFrame(reason: String) -> [UInt8] {
+        WireFrame.encode(.error(ErrorReply(commandID: 0, code: .busy, reason: reason)), sequence: 0)
     }
 
     // MARK: - Time
@@ -108,6 +206,7 @@ public final class LinkHub {
         flushInternalCommands()
         collectReplies()
         expireSilentSessions(at: now)
+        endStalledSessions(at: now)
         serviceAccessories(at: now)
         sendTelemetryIfDue(at: now)
     }
@@ -120,17 +219,74 @@ public final class LinkHub {
         return [motion, tracking, accessories.buttons?.nextSettle].compactMap { $0 }.min()
     }
 
+    /// Whether another host command may be posted: every command posted and not
+    /// yet answered holds a place among the replies the mailbox keeps, and a
+    /// reply the mailbox had to drop would leave a command unanswered forever.
+    /// The hub's own few commands go in regardless (the mailbox holds twice
+    /// `repliesHeld`).
+    var hasRoomInFlight: Bool { pending.count + internalTickets.count < stand.repliesHeld }
+
     /// Commands are in the loop's mailbox: their replies come at the next tick,
     /// so the link should service again within one control period.
     public var awaitsReplies: Bool { !pending.isEmpty || !internalCommands.isEmpty }
 
     private func expireSilentSessions(at now: MonotonicInstant) {
         for id in sessionIDs {
-            guard let session = sessions[id], session.docked,
+            // A paused session's heartbeats wait unread in its transport: not silence.
+            guard let session = sessions[id], session.docked, acceptsInput(from: id),
                 now.nanoseconds(since: session.lastHeard) > configuration.heartbeatTimeoutNanoseconds
             else { continue }
             statistics.heartbeatTimeouts &+= 1
             undock(id, at: now, because: "silent for longer than the heartbeat timeout")
+        }
+    }
+
+    /// Slow consumers, sockets that never say HELLO, and refused connections
+    /// that send nothing to answer.
+    private func endStalledSessions(at now: MonotonicInstant) {
+        for id in sessionIDs {
+            guard let session = sessions[id], !session.closing else { continue }
+            let consumed = session.output.consumedTotal
+            // A socket's queue is full once telemetry is being dropped: a host
+            // that docks and reads nothing for a while only fills the kernel's
+            // buffer (a few seconds of telemetry) and then a little of ours. A
+            // serial port (no connection to close) discards whatever waits.
+            let full = session.transport == .socket
+                ? session.output.count >= configuration.maximumQueuedBytes : !session.output.isEmpty
+            if !full || consumed != session.outputConsumedSeen {
+                sessions[id]?.outputConsumedSeen = consumed
+                sessions[id]?.outputMovedAt = now
+            } else if now.nanoseconds(since: session.outputMovedAt) > configuration.slowConsumerTimeoutNanoseconds {
+                let seconds = Double(configuration.slowConsumerTimeoutNanoseconds) / 1e9
+                slowConsumer(id, at: now, because: "slow consumer: its peer read none of \(session.output.count) queued bytes for \(seconds) s")
+                continue
+            }
+            guard session.transport == .socket, !session.docked else { continue }
+            let idle = now.nanoseconds(since: session.undockedSince)
+            if let refusal = session.refusal {
+                if idle > Self.refusalGraceNanoseconds { refuseWithoutCommand(id, refusal, at: now) }
+            } else if idle > configuration.helloTimeoutNanoseconds {
+                statistics.helloTimeouts &+= 1
+                let seconds = Double(configuration.helloTimeoutNanoseconds) / 1e9
+                requestClose(id, at: now, because: "no HELLO within \(seconds) s")
+            }
+        }
+    }
+
+    /// A socket session is closed; a serial one (the port outlives its hosts)
+    /// has its queued output thrown away, and its transport is asked to drop
+    /// what it holds, so a host that opens the port later reads nothing stale.
+    func slowConsumer(_ id: SessionID, at now: MonotonicInstant, because reason: String) {
+        guard let session = sessions[id], !session.closing else { return }
+        statistics.slowConsumers &+= 1
+        switch session.transport {
+        case .socket:
+            requestClose(id, at: now, because: reason)
+        case .serial:
+            session.output.removeAll()
+            sessions[id]?.outputMovedAt = now
+            onSessionEvent?("\(session.label): output discarded, \(reason)")
+            transportRequests.append(.discardPending(id))
         }
     }
 
@@ -159,9 +315,11 @@ public final class LinkHub {
         guard var session = sessions[id], session.docked else { return }
         onSessionEvent?("host '\(session.clientName)' undocked from \(session.label): \(reason)")
         session.docked = false
+        session.undockedSince = now
         session.replies.removeAll()
         sessions[id] = session
-        pending.removeAll { $0.session == id }
+        // Commands still in the loop are answered all the same: the transport is
+        // still open (a STOP just before BYE gets its ACK).
         if !sessions.values.contains(where: { $0.docked }) {
             // The last host left: decelerate to a stop and forget its settings.
             systemTrackingEnabled = true
@@ -173,7 +331,7 @@ public final class LinkHub {
     }
 
     func refreshCounts() {
-        statistics.sessionsOpen = sessions.count
+        statistics.sessionsOpen = sessions.values.count { $0.refusal == nil && !$0.closing }
         statistics.sessionsDocked = sessions.values.filter(\.docked).count
         statistics.systemTrackingEnabled = systemTrackingEnabled
     }
@@ -188,25 +346,40 @@ public final class LinkHub {
 
     // MARK: - Output
 
-    func send(_ message: AccessoryMessage, sequence: UInt16, to id: SessionID) {
-        guard var session = sessions[id] else { return }
-        session.output += WireFrame.encode(message, sequence: sequence)
-        sessions[id] = session
+    /// Queues a reply (never dropped): a session that would overflow its queue is
+    /// a slow consumer, and ends as one, rather than lose it.
+    func enqueue(_ frame: [UInt8], to id: SessionID) {
+        guard let session = sessions[id], !session.closing else { return }
+        guard session.output.count + frame.count <= configuration.outputCapacityBytes else {
+            // Replies carry no time; the undock this may cause needs none but an instant.
+            slowConsumer(id, at: session.lastHeard, because: "slow consumer: its output queue is full (\(session.output.count) bytes)")
+            return
+        }
+        session.output.append(frame)
     }
 
     /// Lossy: dropped for a peer that is not keeping up.
     func sendTelemetry(_ message: AccessoryMessage, to id: SessionID) {
-        guard var session = sessions[id], session.docked else { return }
-        session.telemetrySequence &+= 1
+        guard let session = sessions[id], session.docked, !session.closing else { return }
+        sessions[id]?.telemetrySequence &+= 1
         if session.output.count > configuration.maximumQueuedBytes {
             statistics.telemetryDropped &+= 1
         } else {
-            session.output += WireFrame.encode(message, sequence: session.telemetrySequence)
+            session.output.append(WireFrame.encode(message, sequence: session.telemetrySequence &+ 1))
         }
-        sessions[id] = session
     }
 
     func broadcastTelemetry(_ message: AccessoryMessage, except excluded: SessionID? = nil) {
         for id in sessionIDs where sessions[id]?.docked == true && id != excluded { sendTelemetry(message, to: id) }
     }
+}
+
+/// Something only the transport can do, asked for by the hub.
+public enum TransportRequest: Equatable, Sendable {
+    /// Close this socket session's connection, after one last write of what
+    /// waits for it (a refusal's ERR), then `closeSession`. `reason` is for the log.
+    case close(SessionID, reason: String)
+    /// This serial session's peer read nothing for the slow-consumer timeout and
+    /// its queued output was thrown away: drop what the port still holds too.
+    case discardPending(SessionID)
 }

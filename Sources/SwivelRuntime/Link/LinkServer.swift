@@ -1,3 +1,8 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 public import SwivelHardware
 public import SwivelPorts
 import Synchronization
@@ -5,7 +10,18 @@ import Synchronization
 /// The link thread: moves bytes between the transports (the host and vision
 /// serial ports or ptys, the Unix socket and its clients) and the `LinkHub`, and services the hub on
 /// time. It blocks only in poll(2), on its own thread, never on the real-time
-/// loop's.
+/// loop's, and it never waits for a peer: writes take what the peer accepts
+/// now and keep the rest in the session's queue for the next POLLOUT.
+///
+/// Fair to every peer, whatever one of them sends (issue 10 §3). Input is read
+/// once per peer into a 4 KiB buffer, only when the last is used up, and
+/// handed to the hub a few frames at a time. A peer that sent few frames
+/// lately is light: it is served as soon as its bytes arrive, its replies
+/// written at once. The others (heavy) are served in short turns, round
+/// robin, with the light peers looked at again between each heavy peer's
+/// slice; after a turn that left heavy input over, the thread rests at least
+/// as long as the turn took, so a flood takes at most half of the link thread
+/// and a light host's command never waits behind it for more than one slice.
 ///
 /// Thread confinement: after `start`, the hub and the channels belong to the
 /// link thread; other threads use `status()` and `stop()`.
@@ -20,14 +36,33 @@ public final class LinkServer: @unchecked Sendable {
 
     // Link-thread state.
     private var listener: UnixSocketListener?
+    /// After accept failed (out of descriptors): not polled until then, so a
+    /// waiting connection cannot keep poll returning at once.
+    private var listenerRestsUntil: MonotonicInstant?
     private var host: SerialLink?
     private var vision: SerialLink?
-    private var clients: [(channel: FileChannel, session: SessionID)] = []
+    private var clients: [LinkPeer] = []
     private var current = LinkServerStatus()
-    private var readBuffer = [UInt8](repeating: 0, count: 4096)
+    private var round: UInt64 = 0
+    private var notices = LinkNotices()
+    /// Heavy peers are not served (nor polled) before this: the rest after a heavy turn.
+    private var heavyRestsUntil: MonotonicInstant?
+    /// For the quick look at light peers between heavy slices.
+    private var lightPoll = PollSet()
 
     static let pollCeilingMilliseconds: Int64 = 5
-    static let writeTimeoutMilliseconds: Int32 = 10
+    /// Frames one peer may hand the hub at a time.
+    static let framesPerSlice = 8
+    /// Frames in one heavy turn at most, and how long it may run: heavy work
+    /// comes in stretches shorter than a light host's round trip.
+    static let framesPerHeavyTurn = 32
+    static let heavyTurnNanoseconds: Int64 = 150_000
+    /// Connections taken per round at most, so a connection storm cannot hold the thread.
+    static let acceptsPerRound = 64
+    static let listenerRestNanoseconds: Int64 = 100_000_000
+    /// Connections the kernel queues before connect fails with EAGAIN: enough
+    /// for a burst (50 hosts at once) between two rounds.
+    static let listenBacklog: Int32 = 128
 
     /// Opens every endpoint now, so a missing device, a busy socket or a
     /// permission problem is reported before the daemon says it is running.
@@ -39,7 +74,7 @@ public final class LinkServer: @unchecked Sendable {
         hub.onSessionEvent = { Log.info($0) }
         hub.onAccessoryProblem = { Log.warning($0) }
         if let path = endpoints.socketPath {
-            listener = try UnixSocketListener(path: path)
+            listener = try UnixSocketListener(path: path, backlog: Self.listenBacklog)
             current.socketPath = path
         }
         let now = clock.now()
@@ -57,6 +92,7 @@ public final class LinkServer: @unchecked Sendable {
 
     public func start() throws(RealtimeLoopError) {
         // Locked memory is resident memory: the link needs far less stack than the default.
+        // No real-time request: the link thread never competes with the loop's priority.
         thread = try RealtimeThread.spawn(name: "swivel-link", request: .none, stackBytes: 256 * 1024) { [self] in run() }
     }
 
@@ -71,105 +107,250 @@ public final class LinkServer: @unchecked Sendable {
 
     // MARK: - The link thread
 
+    private var serialLinks: [SerialLink] { [host, vision].compactMap { $0 } }
+    private var peers: [LinkPeer] { serialLinks.compactMap(\.peer) + clients }
+
     private func run() {
         var poll = PollSet()
         while !stopping.load(ordering: .acquiring) {
+            round &+= 1
+            let peers = self.peers
+            let before = clock.now()
+            let heavyTurn = heavyMayRun(at: before)
             poll.removeAll()
             let wakerIndex = poll.add(waker.fileDescriptor)
-            let listenerIndex = listener.map { poll.add($0.fileDescriptor) }
-            let serialIndices = serialLinks.map { link in link.channel.map { poll.add($0.fileDescriptor) } }
-            let clientIndices = clients.map { poll.add($0.channel.fileDescriptor) }
-
-            _ = try? poll.wait(timeoutMilliseconds: pollTimeout())
+            let listenerIndex = listenerIsPolled(at: before) ? listener.map { poll.add($0.fileDescriptor) } : nil
+            let indices = peers.map { peer in
+                let served = heavyTurn || peer.isLight(at: before)
+                return poll.add(peer.channel.fileDescriptor, readable: served && wantsToRead(peer), writable: served && hasOutput(peer))
+            }
+            _ = try? poll.wait(timeoutNanoseconds: pollTimeout(peers, heavyTurn: heavyTurn, at: before))
             let now = clock.now()
             if poll.isReadable(wakerIndex) { waker.drain() }
+            for (peer, index) in zip(peers, indices) where poll.isReadable(index) || poll.hasHungUp(index) {
+                if wantsToRead(peer) {
+                    read(peer, at: now)
+                } else if poll.hasHungUp(index), !hub.acceptsInput(from: peer.session) {
+                    // Gone while paused: what it sent can no longer be answered.
+                    peer.closed = true
+                }
+            }
+            // Bytes waiting here for their turn are a sign of life, however long the turn takes.
+            for peer in peers where !peer.input.isEmpty { hub.noteInput(from: peer.session, at: now) }
+            serveLight(peers, at: now)
+            if heavyMayRun(at: now) { runHeavyTurn(peers) }
+            deliverClosedPeersInput(peers, at: now)
+            closeFinished(peers, at: now)
             if let listenerIndex, poll.isReadable(listenerIndex) { acceptClients(at: now) }
-            for (link, index) in zip(serialLinks, serialIndices) {
-                guard let index, poll.isReadable(index) || poll.hasHungUp(index) else { continue }
-                readSerial(link, at: now)
-            }
-            // Walk backwards: a closed client is removed in place.
-            for (position, index) in clientIndices.enumerated().reversed()
-            where poll.isReadable(index) || poll.hasHungUp(index) {
-                readClient(at: position, now: now)
-            }
             for link in serialLinks { link.reopenIfDue(hub: hub, at: now) }
             hub.service(at: now)
-            flushOutput()
+            carryOut(hub.takeTransportRequests(), at: now)
+            // Replies from the loop and telemetry: the light peers' now, the heavy ones' in their turn.
+            for peer in self.peers where peer.isLight(at: now) { write(peer) }
+            closeFinished(self.peers, at: now)
+            notices.flush(at: now)
             publish()
         }
         shutDown()
     }
 
-    private func pollTimeout() -> Int32 {
-        var milliseconds = hub.awaitsReplies ? 1 : Self.pollCeilingMilliseconds
-        if let deadline = hub.nextDeadline {
-            let until = deadline.nanoseconds(since: clock.now())
-            milliseconds = min(milliseconds, max(0, (until + 999_999) / 1_000_000))
+    private func wantsToRead(_ peer: LinkPeer) -> Bool {
+        !peer.closed && peer.input.isEmpty && hub.acceptsInput(from: peer.session)
+    }
+
+    private func hasOutput(_ peer: LinkPeer) -> Bool { hub.queuedOutputBytes(for: peer.session) > 0 }
+
+    private func hasBacklog(_ peer: LinkPeer) -> Bool {
+        !peer.closed && !peer.input.isEmpty && hub.acceptsInput(from: peer.session)
+    }
+
+    private func heavyMayRun(at now: MonotonicInstant) -> Bool {
+        guard let until = heavyRestsUntil else { return true }
+        return now >= until
+    }
+
+    private func listenerIsPolled(at now: MonotonicInstant) -> Bool {
+        guard let until = listenerRestsUntil else { return true }
+        guard now >= until else { return false }
+        listenerRestsUntil = nil
+        return true
+    }
+
+    private func pollTimeout(_ peers: [LinkPeer], heavyTurn: Bool, at now: MonotonicInstant) -> Int64 {
+        let light = peers.filter { $0.isLight(at: now) }
+        // Input already read and not yet handed over: look, but do not sleep.
+        if light.contains(where: hasBacklog) { return 0 }
+        let heavy = peers.filter { !$0.isLight(at: now) }
+        if heavyTurn && heavy.contains(where: { hasBacklog($0) || hasOutput($0) }) { return 0 }
+        var nanoseconds = (hub.awaitsReplies ? 1 : Self.pollCeilingMilliseconds) * 1_000_000
+        var deadlines = [hub.nextDeadline, listenerRestsUntil, notices.nextFlush].compactMap { $0 }
+        // Resting, heavy peers are not polled at all: wake when the rest ends to
+        // poll them again, or a heavy host's next command (one at a time, but
+        // many a second) would wait for the poll ceiling.
+        if !heavyTurn, let until = heavyRestsUntil,
+            heavy.contains(where: { hasBacklog($0) || hasOutput($0) || wantsToRead($0) })
+        {
+            deadlines.append(until)
         }
-        return Int32(milliseconds)
+        for deadline in deadlines { nanoseconds = min(nanoseconds, max(0, deadline.nanoseconds(since: now))) }
+        return nanoseconds
+    }
+
+    private func read(_ peer: LinkPeer, at now: MonotonicInstant) {
+        do {
+            if try peer.input.fill(from: peer.channel) > 0 { hub.noteInput(from: peer.session, at: now) }
+        } catch {
+            peer.closed = true
+        }
+    }
+
+    /// Hands the hub up to `frameCount` of the peer's frames and writes its replies at once.
+    /// - Returns: the frames handed over.
+    @discardableResult
+    private func feed(_ peer: LinkPeer, frames frameCount: Int, at now: MonotonicInstant) -> Int {
+        let (bytes, frames) = peer.input.take(frames: frameCount)
+        peer.lastFedRound = round
+        peer.recordFrames(frames, at: now)
+        hub.receive(bytes, from: peer.session, at: now)
+        write(peer)
+        return frames
+    }
+
+    /// Every light peer's waiting frames (a slice each), as soon as they are read.
+    private func serveLight(_ peers: [LinkPeer], at now: MonotonicInstant) {
+        for peer in peers where peer.isLight(at: now) && hasBacklog(peer) {
+            feed(peer, frames: Self.framesPerSlice, at: now)
+        }
+    }
+
+    /// Between two heavy slices: reads and serves any light peer whose bytes came meanwhile.
+    private func serveLightArrivals(_ peers: [LinkPeer], at now: MonotonicInstant) {
+        lightPoll.removeAll()
+        var watched: [(peer: LinkPeer, index: Int)] = []
+        for peer in peers where peer.isLight(at: now) && wantsToRead(peer) {
+            watched.append((peer, lightPoll.add(peer.channel.fileDescriptor)))
+        }
+        guard !watched.isEmpty, (try? lightPoll.wait(timeoutMilliseconds: 0)) ?? 0 > 0 else { return }
+        for (peer, index) in watched where lightPoll.isReadable(index) || lightPoll.hasHungUp(index) {
+            read(peer, at: now)
+            if hasBacklog(peer) { feed(peer, frames: Self.framesPerSlice, at: now) }
+        }
+        serveLight(peers, at: now)
+    }
+
+    /// One heavy turn: a slice for each heavy peer with input, the one served
+    /// longest ago first, light peers looked at between slices; then the heavy
+    /// peers' output. The rest that follows lasts as long as the turn did.
+    private func runHeavyTurn(_ peers: [LinkPeer]) {
+        let start = clock.now()
+        let heavy = peers.filter { !$0.isLight(at: start) && (hasBacklog($0) || hasOutput($0)) }
+        guard !heavy.isEmpty else { return }
+        var budget = Self.framesPerHeavyTurn
+        for peer in heavy.filter(hasBacklog).sorted(by: { $0.lastFedRound < $1.lastFedRound }) {
+            guard budget > 0, clock.now().nanoseconds(since: start) < Self.heavyTurnNanoseconds else { break }
+            budget -= max(1, feed(peer, frames: min(Self.framesPerSlice, budget), at: clock.now()))
+            serveLightArrivals(peers, at: clock.now())
+        }
+        for peer in heavy { write(peer) }
+        // Rest only when heavy work was left over: a heavy host that sends one
+        // command at a time is answered at once, a flood is held to half the thread.
+        guard peers.contains(where: { !$0.isLight(at: start) && hasBacklog($0) }) else {
+            heavyRestsUntil = nil
+            return
+        }
+        let end = clock.now()
+        heavyRestsUntil = end.advanced(byNanoseconds: end.nanoseconds(since: start))
+    }
+
+    /// A closed peer's last bytes (a BYE before the socket closed) still count.
+    private func deliverClosedPeersInput(_ peers: [LinkPeer], at now: MonotonicInstant) {
+        for peer in peers where peer.closed && !peer.input.isEmpty && hub.acceptsInput(from: peer.session) {
+            hub.receive(peer.input.takeAll(), from: peer.session, at: now)
+        }
+    }
+
+    /// Ends the sessions whose transport closed once nothing they sent is left.
+    private func closeFinished(_ peers: [LinkPeer], at now: MonotonicInstant) {
+        for peer in peers where peer.closed && (peer.input.isEmpty || !hub.acceptsInput(from: peer.session)) {
+            if let link = serialLinks.first(where: { $0.peer === peer }) {
+                link.closeAfterFailure(hub: hub, at: now)
+            } else {
+                closeClient(peer, at: now)
+            }
+        }
+    }
+
+    private func closeClient(_ peer: LinkPeer, at now: MonotonicInstant) {
+        hub.closeSession(peer.session, at: now)
+        peer.channel.close()
+        clients.removeAll { $0 === peer }
+    }
+
+    /// Writes what the peer takes now; the rest stays queued for its next POLLOUT.
+    private func write(_ peer: LinkPeer) {
+        guard !peer.closed, let queue = hub.outputQueue(for: peer.session) else { return }
+        do {
+            while !queue.isEmpty {
+                let written = try peer.channel.writeAvailable(queue.regions(maximum: FileChannel.maximumRegions))
+                guard written > 0 else { return }
+                queue.consume(written)
+            }
+        } catch {
+            peer.closed = true
+        }
     }
 
     private func acceptClients(at now: MonotonicInstant) {
-        while let listener, let channel = try? listener.accept() {
-            let session = hub.openSession(label: "socket", at: now)
-            clients.append((channel, session))
-        }
-    }
-
-    private func readClient(at position: Int, now: MonotonicInstant) {
-        let (channel, session) = clients[position]
-        if !drain(channel, into: session, at: now) {
-            hub.closeSession(session, at: now)
-            channel.close()
-            clients.remove(at: position)
-        }
-    }
-
-    private var serialLinks: [SerialLink] { [host, vision].compactMap { $0 } }
-
-    private func readSerial(_ link: SerialLink, at now: MonotonicInstant) {
-        guard let channel = link.channel, let session = link.session else { return }
-        if !drain(channel, into: session, at: now) { link.closeAfterFailure(hub: hub, at: now) }
-    }
-
-    /// Reads everything available into the hub; false when the channel closed.
-    private func drain(_ channel: FileChannel, into session: SessionID, at now: MonotonicInstant) -> Bool {
-        while true {
-            let count: Int
+        guard let listener else { return }
+        for _ in 0..<Self.acceptsPerRound {
+            let channel: FileChannel?
             do {
-                count = try readBuffer.withUnsafeMutableBytes { try channel.read(into: $0) }
+                channel = try listener.accept()
             } catch {
-                return false
+                acceptFailed(error, listener: listener, at: now)
+                return
             }
-            guard count > 0 else { return true }
-            hub.receive(readBuffer[0..<count], from: session, at: now)
-            if count < readBuffer.count { return true }
+            guard let channel else { return }
+            clients.append(LinkPeer(channel: channel, session: hub.openSession(label: "socket", transport: .socket, at: now)))
         }
     }
 
-    private func flushOutput() {
-        for link in serialLinks {
-            guard let channel = link.channel, let session = link.session else { continue }
-            if !write(hub.takeOutput(for: session), to: channel) { link.discardIfPty(channel) }
+    /// Out of descriptors (or another accept failure): the waiting clients are
+    /// taken off the queue with the reserved descriptor and told so, and the
+    /// listener rests a moment. Never a retry at once: that is a busy loop.
+    private func acceptFailed(_ error: PortError, listener: UnixSocketListener, at now: MonotonicInstant) {
+        let code = error.errno ?? 0
+        listenerRestsUntil = now.advanced(byNanoseconds: Self.listenerRestNanoseconds)
+        guard code == EMFILE || code == ENFILE else {
+            notices.log("accept", "accepting socket connections failed: \(error); trying again in 0.1 s", at: now)
+            return
         }
-        for (channel, session) in clients {
-            write(hub.takeOutput(for: session), to: channel)
-        }
+        let reason = "swiveld is out of file descriptors (\(code == EMFILE ? "its limit" : "the system's limit") was reached); try again later"
+        var refused = 0
+        while refused < Self.acceptsPerRound, listener.refuseOne(saying: LinkHub.refusalFrame(reason: reason)) { refused += 1 }
+        current.refusedAtDescriptorLimit &+= UInt64(refused)
+        notices.log(
+            "descriptors",
+            "refused \(refused) socket connection\(refused == 1 ? "" : "s"): the daemon is out of file descriptors (\(error)); raise LimitNOFILE= or lower --max-sessions",
+            at: now)
     }
 
-    /// False when the write timed out. Nobody is reading (a pty with no host,
-    /// a stuck client): what did not fit is lost; the peer resynchronises at the
-    /// next delimiter and retransmits any command whose reply it missed.
-    @discardableResult
-    private func write(_ bytes: [UInt8], to channel: FileChannel) -> Bool {
-        guard !bytes.isEmpty else { return true }
-        do {
-            try channel.write(all: bytes, timeoutMilliseconds: Self.writeTimeoutMilliseconds)
-            return true
-        } catch {
-            current.writeTimeouts &+= 1
-            return false
+    private func carryOut(_ requests: [TransportRequest], at now: MonotonicInstant) {
+        for request in requests {
+            switch request {
+            case .close(let session, let reason):
+                guard let peer = clients.first(where: { $0.session == session }) else {
+                    hub.closeSession(session, at: now)
+                    continue
+                }
+                // One last try for what waits (a refusal's ERR), never waiting.
+                write(peer)
+                closeClient(peer, at: now)
+                let key = String(reason.prefix { $0 != ":" })
+                notices.log(key, "socket session \(session) closed: \(reason)", at: now)
+            case .discardPending(let session):
+                serialLinks.first { $0.session == session }?.discardPending()
+            }
         }
     }
 
@@ -177,19 +358,54 @@ public final class LinkServer: @unchecked Sendable {
         current.hub = hub.statistics
         current.serialOpen = host?.isOpen ?? false
         current.serialReopens = (host?.reopens ?? 0) &+ (vision?.reopens ?? 0)
+        current.rounds = round
         published.withLock { $0 = current }
     }
 
     private func shutDown() {
         let now = clock.now()
-        for (channel, session) in clients {
-            hub.closeSession(session, at: now)
-            channel.close()
+        for peer in clients {
+            hub.closeSession(peer.session, at: now)
+            peer.channel.close()
         }
         clients.removeAll()
         for link in serialLinks { link.close(hub: hub, at: now) }
         hub.service(at: now)
         listener?.close()
         publish()
+    }
+}
+
+/// Log lines about events that can come by the thousand (4,000 connections
+/// refused or timed out): the first of each kind is logged at once, the rest
+/// are counted and summed up in one line a second later.
+struct LinkNotices {
+    private var lastLogged: [String: MonotonicInstant] = [:]
+    private var suppressed: [String: (count: Int, example: String)] = [:]
+
+    static let intervalNanoseconds: Int64 = 1_000_000_000
+
+    mutating func log(_ kind: String, _ message: String, at now: MonotonicInstant) {
+        if let last = lastLogged[kind], now.nanoseconds(since: last) < Self.intervalNanoseconds {
+            let count = (suppressed[kind]?.count ?? 0) + 1
+            suppressed[kind] = (count, message)
+            return
+        }
+        lastLogged[kind] = now
+        Log.notice(message)
+    }
+
+    /// When a summary line is next due.
+    var nextFlush: MonotonicInstant? {
+        suppressed.keys.compactMap { lastLogged[$0]?.advanced(byNanoseconds: Self.intervalNanoseconds) }.min()
+    }
+
+    mutating func flush(at now: MonotonicInstant) {
+        for (kind, entry) in suppressed {
+            guard let last = lastLogged[kind], now.nanoseconds(since: last) >= Self.intervalNanoseconds else { continue }
+            Log.notice("\(entry.count) more like this in the last second; the latest: \(entry.example)")
+            suppressed[kind] = nil
+            lastLogged[kind] = now
+        }
     }
 }

@@ -8,8 +8,8 @@ final class SerialLink {
     let endpoint: LinkEndpoints.Serial
     let role: SessionRole
     private(set) var pty: PseudoTerminalPair?
-    private(set) var channel: FileChannel?
-    private(set) var session: SessionID?
+    /// The open port and its session; nil while a vanished device is away.
+    private(set) var peer: LinkPeer?
     private var reopenAt: MonotonicInstant?
     private(set) var reopens: UInt64 = 0
     /// What a peer opens: the pty's link (or its device) or the serial device.
@@ -20,6 +20,7 @@ final class SerialLink {
     init(_ endpoint: LinkEndpoints.Serial, role: SessionRole, hub: LinkHub, at now: MonotonicInstant) throws(PortError) {
         self.endpoint = endpoint
         self.role = role
+        let channel: FileChannel
         switch endpoint {
         case .pty(let symlink):
             let pair = try PseudoTerminalPair.open(symlinkAt: symlink)
@@ -30,29 +31,29 @@ final class SerialLink {
             channel = try SerialPort.open(path: devicePath, baudRate: baudRate)
             path = devicePath
         }
-        if let channel { session = hub.openSession(label: channel.label, role: role, at: now) }
+        peer = LinkPeer(channel: channel, session: hub.openSession(label: channel.label, role: role, at: now))
     }
 
-    var isOpen: Bool { channel != nil }
+    var isOpen: Bool { peer != nil }
+    var channel: FileChannel? { peer?.channel }
+    var session: SessionID? { peer?.session }
 
     /// The device vanished (a USB adapter pulled out): its session ends, and
     /// `reopenIfDue` tries again every second.
     func closeAfterFailure(hub: LinkHub, at now: MonotonicInstant) {
-        guard let channel else { return }
-        if let session { hub.closeSession(session, at: now) }
-        channel.close()
-        self.channel = nil
-        session = nil
+        guard let peer else { return }
+        hub.closeSession(peer.session, at: now)
+        peer.channel.close()
+        self.peer = nil
         reopenAt = now.advanced(byNanoseconds: Self.reopenIntervalNanoseconds)
-        Log.warning("serial link \(channel.label) closed; reopening it every second until it returns")
+        Log.warning("serial link \(peer.channel.label) closed; reopening it every second until it returns")
     }
 
     func reopenIfDue(hub: LinkHub, at now: MonotonicInstant) {
-        guard channel == nil, let due = reopenAt, now >= due, case .device(let devicePath, let baudRate) = endpoint else { return }
+        guard peer == nil, let due = reopenAt, now >= due, case .device(let devicePath, let baudRate) = endpoint else { return }
         do {
             let reopened = try SerialPort.open(path: devicePath, baudRate: baudRate)
-            channel = reopened
-            session = hub.openSession(label: reopened.label, role: role, at: now)
+            peer = LinkPeer(channel: reopened, session: hub.openSession(label: reopened.label, role: role, at: now))
             reopenAt = nil
             reopens &+= 1
             Log.notice("serial link \(devicePath) is back")
@@ -61,16 +62,20 @@ final class SerialLink {
         }
     }
 
-    /// After a write timed out: nobody drains a pty, so drop what is queued there.
-    func discardIfPty(_ written: FileChannel) {
-        if let pty, written === pty.primary { pty.discardPendingOutput() }
+    /// Nobody read the session's output (the hub threw its queue away): on a
+    /// pty, also drop what waits in the pty for a host, so one that opens it
+    /// later with a plain open(2) reads nothing stale. A real port drains at
+    /// its baud rate by itself.
+    func discardPending() {
+        pty?.discardPendingOutput()
     }
 
     func close(hub: LinkHub, at now: MonotonicInstant) {
-        if let session { hub.closeSession(session, at: now) }
-        channel?.close()
+        if let peer {
+            hub.closeSession(peer.session, at: now)
+            peer.channel.close()
+        }
         pty?.close()
-        channel = nil
-        session = nil
+        peer = nil
     }
 }

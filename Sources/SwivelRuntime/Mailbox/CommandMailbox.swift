@@ -73,6 +73,25 @@ public final class CommandMailbox: Sendable {
         }
     }
 
+    /// The replies to any of `tickets` the loop has produced, in one pass under
+    /// one lock (a caller with many commands in flight holds the lock once, not
+    /// once per ticket). Replies to other tickets stay for their own callers.
+    public func takeReplies(for tickets: Set<CommandTicket>) -> [CommandTicket: Reply] {
+        guard !tickets.isEmpty else { return [:] }
+        return outbox.withLock { ring in
+            var found: [CommandTicket: Reply] = [:]
+            for _ in 0..<ring.count {
+                guard let answered = ring.pop() else { break }
+                if tickets.contains(answered.ticket) {
+                    found[answered.ticket] = answered.reply
+                } else {
+                    _ = ring.push(answered)
+                }
+            }
+            return found
+        }
+    }
+
     // MARK: - Loop thread side
 
     /// Takes the next posted command, if the lock is free and one is waiting.

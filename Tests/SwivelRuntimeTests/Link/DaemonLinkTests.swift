@@ -26,7 +26,8 @@ import Testing
                 "--scene", "none",
             ])
             // Ready once the pty link and the socket exist.
-            for _ in 0..<100 where access(hostPath, F_OK) != 0 || access(socketPath, F_OK) != 0 { sleepSeconds(0.05) }
+            // Up to 20 s: a debug daemon on a machine busy with the rest of the suite can take seconds to start.
+            for _ in 0..<400 where access(hostPath, F_OK) != 0 || access(socketPath, F_OK) != 0 { sleepSeconds(0.05) }
         }
 
         func stop() -> Subprocess.Result {

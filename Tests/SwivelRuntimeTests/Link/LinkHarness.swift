@@ -15,6 +15,10 @@ final class LinkHarness {
     var nextSequence: UInt16 = 1
     /// Sessions whose host sends HEARTBEAT every 250 ms, as SwivelKit does.
     var keepAlive: Set<SessionID> = []
+    /// Sessions whose host never reads: their output stays queued in the hub.
+    var unread: Set<SessionID> = []
+    /// What the hub asked the transports to do, in order; closes are carried out.
+    var transportRequests: [TransportRequest] = []
     private var ticks = 0
 
     static let identity = Identity(
@@ -22,19 +26,22 @@ final class LinkHarness {
         heartbeatTimeoutMilliseconds: 1000, motionStateRateHz: 50, trackingStateRateHz: 10,
         name: "Test Stand", firmwareVersion: SwivelVersion.string, hardwareModel: "swivel-sim-1")
 
-    convenience init(board: String = "sim.json5", playDemo: Bool = false, maximumQueuedBytes: Int = 64 * 1024) throws {
-        try self.init(board: BoardFixtures.load(board), playDemo: playDemo, maximumQueuedBytes: maximumQueuedBytes)
+    convenience init(board: String = "sim.json5", playDemo: Bool = false, maximumQueuedBytes: Int = 64 * 1024, maximumSessions: Int = 64) throws {
+        try self.init(
+            board: BoardFixtures.load(board), playDemo: playDemo, maximumQueuedBytes: maximumQueuedBytes, maximumSessions: maximumSessions)
     }
 
-    init(board: Board, playDemo: Bool = false, maximumQueuedBytes: Int = 64 * 1024) throws {
+    init(board: Board, playDemo: Bool = false, maximumQueuedBytes: Int = 64 * 1024, maximumSessions: Int = 64) throws {
         virtual = try VirtualStand(board: board, playDemo: playDemo)
-        hub = LinkHub(stand: virtual.stand, configuration: LinkConfiguration(identity: Self.identity, maximumQueuedBytes: maximumQueuedBytes))
+        hub = LinkHub(
+            stand: virtual.stand,
+            configuration: LinkConfiguration(identity: Self.identity, maximumQueuedBytes: maximumQueuedBytes, maximumSessions: maximumSessions))
     }
 
     var now: MonotonicInstant { virtual.deadline }
 
-    func connect(label: String = "test") -> SessionID {
-        let id = hub.openSession(label: label, at: now)
+    func connect(label: String = "test", transport: SessionTransport = .serial) -> SessionID {
+        let id = hub.openSession(label: label, transport: transport, at: now)
         decoders[id] = FrameDecoder()
         received[id] = []
         return id
@@ -71,7 +78,7 @@ final class LinkHarness {
     }
 
     func drain() {
-        for id in hub.sessionIDs {
+        for id in hub.sessionIDs where !unread.contains(id) {
             let bytes = hub.takeOutput(for: id)
             guard !bytes.isEmpty, var decoder = decoders[id] else { continue }
             var frames: [(FrameHeader, [UInt8])] = []
@@ -82,6 +89,11 @@ final class LinkHarness {
                     received[id, default: []].append((header, message))
                 }
             }
+        }
+        for request in hub.takeTransportRequests() {
+            transportRequests.append(request)
+            // As the link thread does: the last bytes went out above, then the connection closes.
+            if case .close(let id, _) = request { hub.closeSession(id, at: now) }
         }
     }
 

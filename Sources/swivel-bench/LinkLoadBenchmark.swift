@@ -1,0 +1,421 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import SwivelCore
+import SwivelPorts
+import SwivelProtocol
+import SwivelRuntime
+import Synchronization
+
+/// One client must never starve the others (issue 10 §3), measured against the
+/// built daemon on the simulated board: a well-behaved session sends HEARTBEAT,
+/// waits for its ACK and times it, alone (idle) and beside 50 sessions that
+/// flood the daemon with commands (loaded). Each phase runs its own daemon,
+/// idle and loaded alternating, so a noisy moment on the shared machine hits
+/// both; the daemons' own summaries give the loop's wake latency and overruns
+/// under each.
+struct LinkLoadBenchmark: Benchmark {
+    let name = "link-load"
+    let summary = "a well-behaved session's HEARTBEAT round trip, alone and beside 50 flooding sessions"
+
+    static let floodingSessions = 50
+    /// Commands each flooding session keeps in flight (it sends the next as each reply comes).
+    static let window = 64
+    static let rounds = 2
+
+    func run(_ options: BenchOptions) throws(BenchFailure) -> BenchReport {
+        let binary = options.binaryPath
+        guard access(binary, X_OK) == 0 else {
+            throw BenchFailure("--binary \(binary) is not an executable file; `make release` builds dist/swiveld")
+        }
+        var idle = Phase.Result(), loaded = Phase.Result()
+        for _ in 0..<Self.rounds {
+            idle.add(try Phase(binary: binary, board: options.boardPath, flooding: 0, seconds: options.loadSeconds).run())
+            loaded.add(try Phase(
+                binary: binary, board: options.boardPath, flooding: Self.floodingSessions, seconds: options.loadSeconds).run())
+        }
+        let idleP = Percentiles(idle.roundTrips), loadedP = Percentiles(loaded.roundTrips)
+        var table = ResultTable(columns: ["", "idle", "50 sessions flooding", "loaded / idle", "target"])
+        table.add([
+            "HEARTBEAT → ACK p50", Format.microseconds(nanoseconds: idleP.p50), Format.microseconds(nanoseconds: loadedP.p50),
+            Format.fixed(Double(loadedP.p50) / Double(max(idleP.p50, 1)), decimals: 2), "",
+        ])
+        table.add([
+            "HEARTBEAT → ACK p99", Format.microseconds(nanoseconds: idleP.p99), Format.microseconds(nanoseconds: loadedP.p99),
+            Format.fixed(Double(loadedP.p99) / Double(max(idleP.p99, 1)), decimals: 2), "≤ 2.00",
+        ])
+        table.add([
+            "HEARTBEAT → ACK max", Format.microseconds(nanoseconds: idle.roundTrips.max() ?? 0),
+            Format.microseconds(nanoseconds: loaded.roundTrips.max() ?? 0), "", "",
+        ])
+        table.add(["round trips timed", "\(idle.roundTrips.count)", "\(loaded.roundTrips.count)", "", ""])
+        table.add(["flooding commands sent", "-", "\(loaded.floodSent)", "", ""])
+        table.add(["  answered (ACK or ERR)", "-", "\(loaded.floodAnswered)", "", ""])
+        table.add(["  of them ERR busy", "-", "\(loaded.floodBusy)", "", ""])
+        table.add(["  unanswered", "-", "\(loaded.floodSent - loaded.floodAnswered)", "", "0"])
+        table.add(["loop wake p99 (worst daemon)", idle.wakeP99 ?? "?", loaded.wakeP99 ?? "?", "", ""])
+        table.add(["loop overruns", "\(idle.overruns)", "\(loaded.overruns)", "", ""])
+        table.add(["sessions closed or undocked", "\(idle.endings.count)", "\(loaded.endings.count)", "", "0"])
+        let seconds = Format.fixed(options.loadSeconds, decimals: 1)
+        return BenchReport(
+            header: [
+                "\(binary) --board \(options.boardPath) --no-demo --scene none, one daemon per phase, \(Self.rounds) × (idle, loaded), \(seconds) s each; the well-behaved session sends one HEARTBEAT, waits for its ACK, pauses 5 ms, and so on",
+                "load: \(Self.floodingSessions) docked sessions over the socket, each keeping \(Self.window) commands in flight (GET_STATE, HEARTBEAT, STOP, SET_ANGULAR_VELOCITY in turn) and reading every reply",
+            ],
+            table: table,
+            notes: (idle.endings + loaded.endings).prefix(3).map { "daemon: \($0)" } + [
+                "A reply counts as answered when an ACK or ERR with its sequence number arrives; ERR busy means the motion loop's mailbox had no room (STOP) and is an answer.",
+                "The load generator runs in this process on the same 2 cores as the daemon; its own CPU use is part of the load.",
+            ])
+    }
+}
+
+/// One daemon, one well-behaved session timing HEARTBEATs, and optionally the flood.
+private struct Phase {
+    let binary: String
+    let board: String
+    let flooding: Int
+    let seconds: Double
+
+    struct Result {
+        var roundTrips: [Int64] = []
+        var floodSent = 0
+        var floodAnswered = 0
+        var floodBusy = 0
+        var overruns = 0
+        var wakeP99: String?
+        /// The daemon's log lines about sessions it closed or undocked: there should be none.
+        var endings: [String] = []
+
+        mutating func add(_ other: Result) {
+            roundTrips += other.roundTrips
+            floodSent += other.floodSent
+            floodAnswered += other.floodAnswered
+            floodBusy += other.floodBusy
+            overruns += other.overruns
+            endings += other.endings
+            // Keep the worse one: the figure is a ceiling, not an average.
+            if wakeP99 == nil || (other.wakeP99.flatMap(Self.microseconds) ?? 0) > (wakeP99.flatMap(Self.microseconds) ?? 0) {
+                wakeP99 = other.wakeP99
+            }
+        }
+
+        static func microseconds(_ text: String) -> Double? {
+            let number = Double(text.prefix { "0123456789.".contains($0) })
+            if text.hasSuffix("ms") { return number.map { $0 * 1000 } }
+            if text.hasSuffix("µs") { return number }
+            if text.hasSuffix("ns") { return number.map { $0 / 1000 } }
+            return number.map { $0 * 1e6 }
+        }
+    }
+
+    func run() throws(BenchFailure) -> Result {
+        let daemon = try BenchDaemon(binary: binary, board: board)
+        defer { daemon.kill() }
+        let timer = try HeartbeatTimer(socket: daemon.socketPath)
+        let flood = flooding > 0 ? try Flood(socket: daemon.socketPath, sessions: flooding) : nil
+        // Let the flood reach its steady state before timing.
+        if let flood {
+            flood.start()
+            sleep(seconds: 0.5)
+        }
+        let roundTrips = try timer.runOnOwnThread(seconds: seconds)
+        var result = Result(roundTrips: roundTrips)
+        if let flood {
+            let counts = flood.stop()
+            result.floodSent = counts.sent
+            result.floodAnswered = counts.answered
+            result.floodBusy = counts.busy
+        }
+        let summary = try daemon.stop()
+        result.overruns = Self.count(before: " overrun", in: summary) ?? 0
+        result.wakeP99 = Self.word(after: "wake latency p50 ", skipping: 2, in: summary)
+        // The bench closing its own sessions at the end is not one.
+        result.endings = summary.split(separator: "\n")
+            .filter { ($0.contains("closed:") || $0.contains("undocked")) && !$0.hasSuffix("the link closed") }.map(String.init)
+        return result
+    }
+
+    /// "… 3 overruns (…" → 3.
+    static func count(before marker: String, in text: String) -> Int? {
+        guard let range = text.firstRange(of: marker) else { return nil }
+        return Int(text[..<range.lowerBound].split(separator: " ").last ?? "")
+    }
+
+    /// "wake latency p50 12µs p99 40µs max …" with skipping 2 → "40µs".
+    static func word(after marker: String, skipping: Int, in text: String) -> String? {
+        guard let range = text.firstRange(of: marker) else { return nil }
+        let words = text[range.upperBound...].split(separator: " ")
+        guard words.count > skipping else { return nil }
+        return String(words[skipping].prefix { $0 != "\n" })
+    }
+}
+
+/// The built daemon with private endpoints, its output in a file.
+private final class BenchDaemon {
+    let pid: pid_t
+    let socketPath: String
+    let logPath: String
+    private var reaped = false
+
+    init(binary: String, board: String) throws(BenchFailure) {
+        let base = "/tmp/swivel-bench-load-\(getpid())"
+        socketPath = base + ".sock"
+        logPath = base + ".log"
+        let arguments = [
+            binary, "--board", board, "--no-demo", "--scene", "none", "--socket", socketPath,
+            "--pty-link", base + "-host", "--vision-link", base + "-vision",
+        ]
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, 1, logPath, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+        posix_spawn_file_actions_adddup2(&actions, 1, 2)
+        let argv = arguments.map { strdup($0) } + [nil]
+        defer { for pointer in argv { free(pointer) } }
+        var pid = pid_t()
+        let code = posix_spawn(&pid, binary, &actions, nil, argv, environ)
+        guard code == 0 else { throw BenchFailure("cannot start \(binary): \(Subprocess.describeErrno(code))") }
+        self.pid = pid
+        // Ready once the socket answers.
+        let end = monotonicNanoseconds() + 10_000_000_000
+        while monotonicNanoseconds() < end {
+            if let probe = try? UnixSocket.connect(path: socketPath) {
+                probe.close()
+                return
+            }
+            sleep(seconds: 0.02)
+        }
+        kill()
+        throw BenchFailure("\(binary) did not open \(socketPath) within 10 s:\n\(Self.read(logPath))")
+    }
+
+    /// SIGTERM, wait, and its output (the exit summary).
+    func stop() throws(BenchFailure) -> String {
+        signalProcess(pid, SIGTERM)
+        let status = reap()
+        let output = Self.read(logPath)
+        unlink(logPath)
+        guard status == 0 else { throw BenchFailure("swiveld exited with status \(status):\n\(output)") }
+        return output
+    }
+
+    func kill() {
+        guard !reaped else { return }
+        signalProcess(pid, SIGKILL)
+        _ = reap()
+        unlink(logPath)
+    }
+
+    private func reap() -> Int32 {
+        var status: Int32 = 0
+        while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+        reaped = true
+        return status
+    }
+
+    static func read(_ path: String) -> String {
+        guard let file = fopen(path, "r") else { return "" }
+        defer { fclose(file) }
+        var bytes: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 4096)
+        while true {
+            let count = fread(&chunk, 1, chunk.count, file)
+            if count <= 0 { break }
+            bytes += chunk[0..<count]
+        }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+}
+
+/// kill(2), under a name the daemon wrapper's `kill()` does not shadow.
+private func signalProcess(_ pid: pid_t, _ signal: Int32) {
+    _ = kill(pid, signal)
+}
+
+/// A docked session over the socket, for the timer and the flood.
+private final class BenchSession {
+    let channel: FileChannel
+    var decoder = FrameDecoder()
+
+    init(socket: String, name: String) throws(BenchFailure) {
+        var connected: FileChannel?
+        var lastError: PortError?
+        // The listen queue may be full for a moment while 50 sessions connect at once.
+        for _ in 0..<500 where connected == nil {
+            switch Result(catching: { () throws(PortError) in try UnixSocket.connect(path: socket) }) {
+            case .success(let channel): connected = channel
+            case .failure(let error):
+                lastError = error
+                sleep(seconds: 0.002)
+            }
+        }
+        guard let connected else { throw BenchFailure("cannot connect to \(socket): \(lastError.map { "\($0)" } ?? "?")") }
+        channel = connected
+        do {
+            try channel.write(all: WireFrame.encode(.hello(Hello(clientName: name)), sequence: 1), timeoutMilliseconds: 1000)
+        } catch {
+            throw BenchFailure("cannot send HELLO to \(socket): \(error)")
+        }
+        guard (try? awaitReply(1, seconds: 2)) == true else { throw BenchFailure("no IDENTITY for \(name)") }
+    }
+
+    /// Reads until the reply to `sequence` arrives; telemetry is skipped.
+    func awaitReply(_ sequence: UInt16, seconds: Double) throws(PortError) -> Bool {
+        var buffer = [UInt8](repeating: 0, count: 16_384)
+        let end = monotonicNanoseconds() + Int64(seconds * 1e9)
+        var found = false
+        while !found && monotonicNanoseconds() < end {
+            var poll = PollSet()
+            _ = poll.add(channel.fileDescriptor)
+            _ = try poll.wait(timeoutMilliseconds: 50)
+            let count = try channel.read(into: &buffer)
+            decoder.feed(buffer[0..<count]) { frame in
+                if frame.header.sequence == sequence, frame.header.messageID < MessageID.setAngularVelocity.rawValue {
+                    found = true
+                }
+            }
+        }
+        return found
+    }
+}
+
+/// The well-behaved session: one HEARTBEAT at a time, timed from write to ACK.
+private final class HeartbeatTimer: @unchecked Sendable {
+    let session: BenchSession
+    /// Between a reply and the next HEARTBEAT: about 200 commands a second,
+    /// more than any app sends (SwivelKit: 4 heartbeats and at most a few
+    /// dozen commands a second).
+    static let intervalSeconds = 0.005
+
+    init(socket: String) throws(BenchFailure) {
+        session = try BenchSession(socket: socket, name: "well-behaved")
+    }
+
+    /// On a thread of its own at SCHED_FIFO 10 (below the daemon's loop at 49)
+    /// when the kernel grants it: what is timed is the daemon's answer, not
+    /// how long this process waited for a CPU beside its own flood thread.
+    func runOnOwnThread(seconds: Double) throws(BenchFailure) -> [Int64] {
+        let outcome = Mutex<Result<[Int64], BenchFailure>>(.success([]))
+        let request = (try? RealtimeRequest(lockMemory: false, fifoPriority: 10, cpu: nil)) ?? .none
+        do {
+            let thread = try RealtimeThread.spawn(name: "bench-timer", request: request) { [self] in
+                let result = Result { () throws(BenchFailure) in try run(seconds: seconds) }
+                outcome.withLock { $0 = result }
+            }
+            granted = thread.privileges.fifoGranted
+            thread.join()
+        } catch {
+            throw BenchFailure("cannot start the timing thread: \(error)")
+        }
+        return try outcome.withLock { $0 }.get()
+    }
+
+    /// Whether the timing thread ran at SCHED_FIFO.
+    private(set) var granted = false
+
+    func run(seconds: Double) throws(BenchFailure) -> [Int64] {
+        var samples: [Int64] = []
+        var sequence: UInt16 = 1
+        let end = monotonicNanoseconds() + Int64(seconds * 1e9)
+        while monotonicNanoseconds() < end {
+            sequence = sequence == UInt16.max ? 2 : sequence + 1
+            let frame = WireFrame.encode(.heartbeat, sequence: sequence)
+            let start = monotonicNanoseconds()
+            do {
+                try session.channel.write(all: frame, timeoutMilliseconds: 1000)
+                guard try session.awaitReply(sequence, seconds: 2) else {
+                    throw BenchFailure("the well-behaved session had no reply to a HEARTBEAT within 2 s")
+                }
+            } catch let failure as BenchFailure {
+                throw failure
+            } catch {
+                throw BenchFailure("the well-behaved session failed: \(error)")
+            }
+            samples.append(monotonicNanoseconds() - start)
+            sleep(seconds: Self.intervalSeconds)
+        }
+        return samples
+    }
+}
+
+/// 50 sessions on one thread, each keeping `window` commands in flight.
+private final class Flood: @unchecked Sendable {
+    struct Counts { var sent = 0, answered = 0, busy = 0 }
+
+    private let sessions: [BenchSession]
+    private let stopping = Atomic(false)
+    private var thread: RealtimeThread?
+    private var counts = Counts()
+
+    init(socket: String, sessions count: Int) throws(BenchFailure) {
+        var sessions: [BenchSession] = []
+        for index in 0..<count { sessions.append(try BenchSession(socket: socket, name: "flood \(index)")) }
+        self.sessions = sessions
+    }
+
+    func start() {
+        thread = try? RealtimeThread.spawn(name: "bench-flood", request: .none) { [self] in run() }
+    }
+
+    func stop() -> Counts {
+        stopping.store(true, ordering: .releasing)
+        thread?.join()
+        return counts
+    }
+
+    private func run() {
+        let messages: [HostMessage] = [.getState, .heartbeat, .stop, .setAngularVelocity(Vector3(yaw: 0.1))]
+        var inFlight = [Int](repeating: 0, count: sessions.count)
+        var next = [UInt16](repeating: 100, count: sessions.count)
+        var outgoing = sessions.map { _ in [UInt8]() }
+        var outstanding = sessions.map { _ in Set<UInt16>() }
+        var buffer = [UInt8](repeating: 0, count: 65_536)
+        var draining = false
+        var drainEnd: Int64 = 0
+        while true {
+            if !draining && stopping.load(ordering: .acquiring) {
+                // Stop sending; give the replies in flight a second to arrive.
+                draining = true
+                drainEnd = monotonicNanoseconds() + 1_000_000_000
+            }
+            if draining && (monotonicNanoseconds() > drainEnd || outstanding.allSatisfy(\.isEmpty)) { break }
+            var poll = PollSet()
+            for (index, session) in sessions.enumerated() {
+                _ = poll.add(session.channel.fileDescriptor, readable: true, writable: !outgoing[index].isEmpty)
+            }
+            _ = try? poll.wait(timeoutMilliseconds: 5)
+            for (index, session) in sessions.enumerated() {
+                while !draining && inFlight[index] < LinkLoadBenchmark.window {
+                    next[index] = next[index] == UInt16.max ? 100 : next[index] + 1
+                    let sequence = next[index]
+                    outgoing[index] += WireFrame.encode(messages[Int(sequence) % messages.count], sequence: sequence)
+                    outstanding[index].insert(sequence)
+                    inFlight[index] += 1
+                    counts.sent += 1
+                }
+                if !outgoing[index].isEmpty, let written = try? outgoing[index].withUnsafeBytes({ try session.channel.writeAvailable([$0]) }) {
+                    outgoing[index].removeFirst(written)
+                }
+                guard let count = try? session.channel.read(into: &buffer), count > 0 else { continue }
+                session.decoder.feed(buffer[0..<count]) { frame in
+                    let id = frame.header.messageID
+                    guard id == MessageID.ack.rawValue || id == MessageID.error.rawValue,
+                        outstanding[index].remove(frame.header.sequence) != nil
+                    else { return }
+                    inFlight[index] -= 1
+                    counts.answered += 1
+                    if id == MessageID.error.rawValue,
+                        case .error(let error)? = try? AccessoryMessage.decode(messageID: id, payload: frame.payloadBytes()),
+                        error.code == .busy
+                    {
+                        counts.busy += 1
+                    }
+                }
+            }
+        }
+    }
+}
