@@ -35,6 +35,19 @@ import Testing
         #expect(rig.pump.inspect { hub, _ in hub.statistics.duplicatesAnswered } == 1)
     }
 
+    /// A loaded machine runs the stand slower than real time, and it fell
+    /// behind SwivelKit's 200 ms wall-clock timeout: a stand that stalled 0.5 s
+    /// before answering was sent two more copies. On the stand's clock (the
+    /// pump's, as every Rig's host is) the stall is no time at all.
+    @Test func aStandThatStallsBeforeAnsweringIsSentNoCopies() async throws {
+        let rig = try await Rig.docked(manual: true)
+        rig.pump.stallOnce(realSeconds: 0.5) { _, message in Self.relativeMove(message) }
+        let progress = try await rig.accessory.setOrientation(Vector3(yaw: 0.3), duration: .milliseconds(500), relative: true)
+        #expect(await progress.finished() == .finished)
+        #expect(rig.pump.copies(of: Self.relativeMove).count == 1)
+        #expect(rig.pump.inspect { hub, _ in hub.statistics.duplicatesAnswered } == 0)
+    }
+
     @Test func aStandThatStopsAnsweringTimesOutAndUndocks() async throws {
         let rig = try await Rig.docked(manual: true)
         var changes = rig.manager.accessoryStateChanges.makeAsyncIterator()
