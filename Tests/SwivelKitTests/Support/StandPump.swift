@@ -46,6 +46,13 @@ final class StandPump: @unchecked Sendable {
         var partial: [UInt8] = []
     }
 
+    /// How long a write to a host may wait for room. A Unix socket holds only
+    /// about 280 small frames, a second or so of telemetry at speed 4, and a
+    /// host thread that a loaded machine has not run for that long is still
+    /// there: with 200 ms here the pump took it for gone and ended its session.
+    /// 5 s is only a guard against a host that stopped reading.
+    static let writeTimeoutMilliseconds: Int32 = 5000
+
     static let standUUID = WireUUID(bytes: [0x5A, 0x1E, 0x0C, 0x3B, 0x9D, 0x27, 0x84, 0x4F, 0xA0, 0x11, 0x22, 0x33, 0x44, 0x55, 0x66, 0x77]) ?? .zero
 
     let virtual: VirtualStand
@@ -64,6 +71,7 @@ final class StandPump: @unchecked Sendable {
     private var telemetryDrop: ReplyFilter?
     private var seen: [SeenCommand] = []
     private var lone0x00Count = 0
+    private var writeTimeoutCount = 0
     private var silenced = false
     private var held = false
     /// While held, time still runs up to this tick (an `advance` asked for it).
@@ -209,6 +217,9 @@ final class StandPump: @unchecked Sendable {
     /// How many lone 0x00 bytes (empty frames) the host sent.
     var lone0x00s: Int { lock.withLock { _ in lone0x00Count } }
 
+    /// Writes to a host that timed out (their bytes were lost).
+    var writeTimeouts: Int { lock.withLock { _ in writeTimeoutCount } }
+
     /// Presses (or releases) a button of the simulated board, now in virtual time.
     func press(_ name: String, _ pressed: Bool = true) throws {
         try lock.withLock { _ in try accessories.press(name, pressed, at: virtual.deadline) }
@@ -218,7 +229,7 @@ final class StandPump: @unchecked Sendable {
     func inject(_ message: AccessoryMessage) {
         lock.withLock { _ in
             for connection in connections {
-                try? connection.channel.write(all: WireFrame.encode(message, sequence: 0), timeoutMilliseconds: 200)
+                try? connection.channel.write(all: WireFrame.encode(message, sequence: 0), timeoutMilliseconds: Self.writeTimeoutMilliseconds)
             }
         }
     }
@@ -347,7 +358,11 @@ final class StandPump: @unchecked Sendable {
             guard !bytes.isEmpty else { continue }
             if replyDrop != nil || telemetryDrop != nil { bytes = dropping(from: bytes) }
             do {
-                try connections[index].channel.write(all: bytes, timeoutMilliseconds: 200)
+                try connections[index].channel.write(all: bytes, timeoutMilliseconds: Self.writeTimeoutMilliseconds)
+            } catch where error.kind == .timedOut {
+                // A host that has not read for that long: what did not fit is
+                // lost, as the daemon loses it, and the session stays.
+                writeTimeoutCount += 1
             } catch {
                 // The peer closed. What it sent before closing (a BYE) is still
                 // in the socket: deliver it first, as the daemon's poll loop would.
