@@ -58,7 +58,7 @@ import Testing
          #"zoomFactor is only for actions "cameraZoomIn" and "cameraZoomOut""#),
         (#"{ name: "a", line: 16, action: "button" }"#, "buttons[0].id", "required key is missing"),
         (#"{ name: "a", line: 16, action: "button", id: 256 }"#, "buttons[0].id", "must be between 0 and 255, found 256"),
-        (#"{ name: "a", line: 16, action: "cameraZoomIn", zoomFactor: 0 }"#, "buttons[0].zoomFactor", "must be greater than 0"),
+        (#"{ name: "a", line: 16, action: "cameraZoomIn", zoomFactor: 0 }"#, "buttons[0].zoomFactor", "must be between 0.01 and 100, found 0"),
         (#"{ name: "a", line: 16, action: "shutter" }"#, "buttons[0].action", #"found "shutter""#),
         (#"{ name: "a", line: 16, action: "cameraFlip", bias: "up" }"#, "buttons[0].bias", #"expected one of "pullUp", "pullDown", "none""#),
         (#"{ name: "a", line: 16, action: "cameraFlip", debounceMs: 5000 }"#, "buttons[0].debounceMs", "must be between 0 and 1000"),

@@ -56,7 +56,7 @@ import Testing
                [("axes.yaw.encoder.i2cBus", 11, "must be between 0 and 63, found 64")]),
         BrokenBoardTests.broken("a zero gear ratio",
                [(yawEncoder, #"{ type: "as5600", i2cBus: 1, gearRatio: 0 }"#)],
-               [("axes.yaw.encoder.gearRatio", 11, "must be greater than 0 and at most 1000, found 0")]),
+               [("axes.yaw.encoder.gearRatio", 11, "must be between 0.01 and 1000, found 0")]),
         BrokenBoardTests.broken("a zero offset beyond a turn",
                [(yawEncoder, #"{ type: "as5600", i2cBus: 1, zeroOffsetRad: 7 }"#)],
                [("axes.yaw.encoder.zeroOffsetRad", 11, "must be between -2π and 2π")]),

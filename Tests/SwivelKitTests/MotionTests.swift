@@ -25,13 +25,16 @@ import Testing
     }
 
     @Test func progressUpdatesRiseToFinished() async throws {
-        // Real time and a 2 s move: the subscriber below must start while the
-        // move still runs, even when the whole test suite loads the machine.
-        let rig = try await Rig.docked(speed: 1, manual: true)
+        let rig = try await Rig.docked(manual: true)
+        // Held, the subscriber starts at the move's first instant, however late
+        // a loaded machine runs this test.
+        rig.pump.hold()
         let progress = try await rig.accessory.setOrientation(Vector3(pitch: 0.2, yaw: -0.4), duration: .seconds(2))
+        let updates = progress.updates
+        rig.pump.release()
         var fractions: [Double] = []
         var last: MoveProgress.State?
-        for await update in progress.updates {
+        for await update in updates {
             fractions.append(update.fractionCompleted)
             last = update.state
         }
@@ -87,23 +90,30 @@ import Testing
     }
 
     @Test func theThirdOrientationOrAnimationInASecondIsFrameRateTooHigh() async throws {
-        // Real time: the three calls must fall in one stand second even on a loaded machine.
-        let rig = try await Rig.docked(speed: 1, manual: true)
+        let rig = try await Rig.docked(manual: true)
         let accessory = rig.accessory
+        // Held, the three calls fall within a few milliseconds of the stand's
+        // time, however late a loaded machine runs them.
+        rig.pump.hold()
         _ = try await accessory.setOrientation(Vector3(yaw: 0.1), duration: .seconds(2))
         _ = try await accessory.animate(motion: .yes)
         let third = await caught { try await accessory.setOrientation(Vector3(yaw: 0.2), duration: .seconds(2)) }
         #expect(third == .frameRateTooHigh(SwivelError.Reason.orientationCallRateExceeded.text))
-        // Refused calls do not spend the budget; after the window, it is back.
+        // Refused calls do not spend the budget; after the window (exactly 1 s
+        // of the stand's time), it is back.
         await rig.pump.advance(bySeconds: 1)
         _ = try await accessory.setOrientation(Vector3(yaw: 0.3), duration: .seconds(1))
     }
 
     @Test func aNewerMoveCancelsTheRunningOne() async throws {
         let rig = try await Rig.docked(manual: true)
+        // Held: the second move comes exactly 0.3 s into the first, however
+        // late a loaded machine runs this test.
+        rig.pump.hold()
         let first = try await rig.accessory.setOrientation(Vector3(yaw: 2), duration: .seconds(3))
         await rig.pump.advance(bySeconds: 0.3)
         let second = try await rig.accessory.setOrientation(Vector3(yaw: -0.2), duration: .seconds(1))
+        rig.pump.release()
         #expect(await first.finished() == .cancelled)
         #expect(first.isCancelled)
         #expect(first.fractionCompleted > 0 && first.fractionCompleted < 1)
@@ -114,9 +124,12 @@ import Testing
 
     @Test func cancelStopsTheMoveItNames() async throws {
         let rig = try await Rig.docked(manual: true)
+        // Held: the cancel comes exactly 0.3 s into the move.
+        rig.pump.hold()
         let progress = try await rig.accessory.setOrientation(Vector3(yaw: 2), duration: .seconds(3))
         await rig.pump.advance(bySeconds: 0.3)
         try await progress.cancel()
+        rig.pump.release()
         #expect(await progress.finished() == .cancelled)
         let state = try await rig.accessory.state()
         #expect(state.lastProgress?.requestID == progress.requestID)

@@ -8,7 +8,9 @@ import SwivelTestSupport
 import Testing
 
 /// The built `swivelctl` binary against the real link hub on a simulated
-/// stand, behind a Unix socket listener at a temporary path.
+/// stand, behind a Unix socket listener at a temporary path. Each process is
+/// awaited on a thread of its own (`runOffThePool`), not on the cooperative
+/// pool the other tests need.
 @Suite(.serialized, .timeLimit(.minutes(1))) struct SwivelctlEndToEndTests {
     /// `swift test` runs the test bundle from the build's bin directory, next to `swivelctl`.
     static let swivelctl: String = {
@@ -28,8 +30,8 @@ import Testing
             self.pump = try StandPump(listeningAt: directory.file("swivel.sock"))
         }
 
-        func run(_ arguments: [String], input: String = "") throws -> Subprocess.Result {
-            try Subprocess.run(SwivelctlEndToEndTests.swivelctl, arguments, environment: ["SWIVEL_SOCKET": socket], input: input)
+        func run(_ arguments: [String], input: String = "") async throws -> ProcessOutcome {
+            try await runOffThePool(SwivelctlEndToEndTests.swivelctl, arguments, environment: ["SWIVEL_SOCKET": socket], input: input)
         }
     }
 
@@ -66,10 +68,10 @@ import Testing
         #expect(access(Self.swivelctl, X_OK) == 0, "expected swivelctl at \(Self.swivelctl): build with `swift build --build-tests`")
     }
 
-    @Test func aShellRunsItsCommandsInOneSession() throws {
+    @Test func aShellRunsItsCommandsInOneSession() async throws {
         let stand = try Stand()
         defer { stand.pump.stop() }
-        let result = try stand.run(["shell"], input: "tracking off\nmove --yaw 0.5 --duration 1 --wait\nstatus --json\n")
+        let result = try await stand.run(["shell"], input: "tracking off\nmove --yaw 0.5 --duration 1 --wait\nstatus --json\n")
         #expect(result.status == 0, "stderr: \(result.standardError)")
         let lines = result.standardOutput.split(separator: "\n")
         #expect(lines.first?.hasPrefix("request ") == true)
@@ -81,38 +83,38 @@ import Testing
         #expect(abs(stand.pump.measured.yaw - 0.5) < 0.002)
     }
 
-    @Test func aMoveWhileSystemTrackingIsOnIsRefusedWithExitStatus1() throws {
+    @Test func aMoveWhileSystemTrackingIsOnIsRefusedWithExitStatus1() async throws {
         let stand = try Stand()
         defer { stand.pump.stop() }
         // Each invocation is a session of its own, and a session starts with system tracking on.
-        let result = try stand.run(["move", "--yaw", "0.5"])
+        let result = try await stand.run(["move", "--yaw", "0.5"])
         #expect(result.status == 1)
         #expect(result.standardError == "error: systemTrackingActive: system tracking is enabled: turn it off before moving the stand yourself\n")
         #expect(result.standardOutput.isEmpty)
     }
 
-    @Test func aNonInteractiveShellStopsAtTheFirstFailure() throws {
+    @Test func aNonInteractiveShellStopsAtTheFirstFailure() async throws {
         let stand = try Stand()
         defer { stand.pump.stop() }
-        let refused = try stand.run(["shell"], input: "status --json\nmove --yaw 0.5\nstatus --json\n")
+        let refused = try await stand.run(["shell"], input: "status --json\nmove --yaw 0.5\nstatus --json\n")
         #expect(refused.status == 1)
         #expect(refused.standardOutput.split(separator: "\n").count == 1)
         #expect(refused.standardError.contains("error: systemTrackingActive: "))
-        let misspelt = try stand.run(["shell"], input: "tracking of\nstatus\n")
+        let misspelt = try await stand.run(["shell"], input: "tracking of\nstatus\n")
         #expect(misspelt.status == 64)
         #expect(misspelt.standardError.hasPrefix("swivelctl: tracking takes on or off; got \"of\"\nusage: swivelctl tracking on|off\n"))
         #expect(misspelt.standardOutput.isEmpty)
     }
 
-    @Test func nothingListeningIsExitStatus2NamingTheSocket() throws {
+    @Test func nothingListeningIsExitStatus2NamingTheSocket() async throws {
         let directory = try TemporaryDirectory()
         let path = directory.file("none.sock")
-        let result = try Subprocess.run(Self.swivelctl, ["status"], environment: ["SWIVEL_SOCKET": path])
+        let result = try await runOffThePool(Self.swivelctl, ["status"], environment: ["SWIVEL_SOCKET": path])
         #expect(result.status == 2)
         #expect(result.standardError == "swivelctl: no swiveld listening at \(path): is `make run` running?\n")
     }
 
-    @Test func infoAndWatchPrintOneJSONObjectPerLine() throws {
+    @Test func infoAndWatchPrintOneJSONObjectPerLine() async throws {
         struct Info: Decodable {
             var name: String
             var uuid: String
@@ -126,24 +128,24 @@ import Testing
         }
         let stand = try Stand()
         defer { stand.pump.stop() }
-        let info = try stand.run(["info", "--json"])
+        let info = try await stand.run(["info", "--json"])
         #expect(info.status == 0, "stderr: \(info.standardError)")
         let identity = try Self.decode(Info.self, try #require(info.standardOutput.split(separator: "\n").first))
         #expect(identity.name == "Swivel Simulated Stand")
         #expect(identity.uuid == "5A1E0C3B-9D27-844F-A011-223344556677")
         #expect(identity.axes == ["pitch", "yaw", "roll"])
         #expect(identity.capabilities.contains("orientation"))
-        let watch = try stand.run(["watch", "--count", "3", "--json"])
+        let watch = try await stand.run(["watch", "--count", "3", "--json"])
         #expect(watch.status == 0, "stderr: \(watch.standardError)")
         let states = try watch.standardOutput.split(separator: "\n").map { try Self.decode(Motion.self, $0) }
         #expect(states.count == 3)
         #expect(states.map(\.timestampSeconds) == states.map(\.timestampSeconds).sorted())
     }
 
-    @Test func limitsSetInAShellShowInItsStatus() throws {
+    @Test func limitsSetInAShellShowInItsStatus() async throws {
         let stand = try Stand()
         defer { stand.pump.stop() }
-        let result = try stand.run(["shell"], input: "limits set --yaw -0.5:0.5:1\nstatus --json\nlimits set --pitch 1:0:1\n")
+        let result = try await stand.run(["shell"], input: "limits set --yaw -0.5:0.5:1\nstatus --json\nlimits set --pitch 1:0:1\n")
         #expect(result.status == 1)
         let status = try Self.decode(StatusJSON.self, try #require(result.standardOutput.split(separator: "\n").last))
         #expect(status.limits.yaw?.minimum == -0.5)
@@ -152,11 +154,11 @@ import Testing
         #expect(result.standardError.hasPrefix("error: invalidParameter: pitch: position range minimum must be below its maximum"))
     }
 
-    @Test func helpAndUsageErrorsNeedNoStand() throws {
-        let help = try Subprocess.run(Self.swivelctl, ["--help"])
+    @Test func helpAndUsageErrorsNeedNoStand() async throws {
+        let help = try await runOffThePool(Self.swivelctl, ["--help"])
         #expect(help.status == 0)
         #expect(help.standardOutput.hasPrefix("usage: swivelctl"))
-        let bad = try Subprocess.run(Self.swivelctl, ["move", "--yaw", "left"])
+        let bad = try await runOffThePool(Self.swivelctl, ["move", "--yaw", "left"])
         #expect(bad.status == 64)
         #expect(bad.standardError.hasPrefix("swivelctl: --yaw takes a number; got \"left\"\nusage: swivelctl move "))
     }

@@ -4,7 +4,7 @@ extension BoardDecoder {
     func decodeAS5600(_ encoder: ObjectFields, limits: LimitsRead) -> Board.AS5600? {
         let bus = integer(encoder, "i2cBus", in: BoardKeys.i2cBuses)
         let address = integer(encoder, "address", in: BoardKeys.i2cAddresses, default: 0x36)
-        let gearRatio = number(encoder, "gearRatio", .above(0, atMost: 1000), default: 1)
+        let gearRatio = number(encoder, "gearRatio", .gearRatio, default: 1)
         let invert = bool(encoder, "invert", default: false)
         let zeroOffset = number(encoder, "zeroOffsetRad", .oneTurn, default: 0)
         let sampleRate = integer(encoder, "sampleRateHz", in: BoardKeys.as5600SampleRatesHz, default: 1000)

@@ -58,16 +58,36 @@ extension BoardDecoder {
         } else {
             read.minimum = number(limits, "minRad", .oneTurn)
             read.maximum = number(limits, "maxRad", .oneTurn)
-            if let minimum = read.minimum, let maximum = read.maximum, minimum.value >= maximum.value {
-                report(maximum, "must be greater than minRad (\(ValueText.number(minimum.value))), "
-                    + "found \(ValueText.number(maximum.value))")
-                read.rangeIsValid = false
+            if let minimum = read.minimum, let maximum = read.maximum {
+                let span = NumberBounds.minimumSpanRadians
+                if minimum.value >= maximum.value {
+                    report(maximum, "must be greater than minRad (\(ValueText.number(minimum.value))), "
+                        + "found \(ValueText.number(maximum.value))")
+                    read.rangeIsValid = false
+                } else if maximum.value - minimum.value < span {
+                    report(maximum, "must be at least \(ValueText.number(span)) rad above minRad "
+                        + "(\(ValueText.number(minimum.value))), found \(ValueText.number(maximum.value))")
+                    read.rangeIsValid = false
+                }
             }
         }
-        read.maxSpeed = number(limits, "maxSpeedRadPerSec", .above(0, atMost: 100))
-        read.maxAcceleration = number(limits, "maxAccelRadPerSec2", .above(0, atMost: 10000))
+        read.maxSpeed = number(limits, "maxSpeedRadPerSec", .angularSpeed)
+        read.maxAcceleration = number(limits, "maxAccelRadPerSec2", .angularAcceleration)
+        if let maxSpeed = read.maxSpeed, let maxAcceleration = read.maxAcceleration,
+           maxSpeed.value / maxAcceleration.value > Self.maximumStopSeconds {
+            report(maxAcceleration, "stopping from maxSpeedRadPerSec (\(ValueText.number(maxSpeed.value)) rad/s) at "
+                + "\(ValueText.number(maxAcceleration.value)) rad/s² takes "
+                + "\(ValueText.rounded(maxSpeed.value / maxAcceleration.value)) s, more than "
+                + "\(ValueText.number(Self.maximumStopSeconds)) s: raise it to at least "
+                + "\(ValueText.rounded(maxSpeed.value / Self.maximumStopSeconds)) or lower maxSpeedRadPerSec")
+            read.maxAcceleration = nil
+        }
         return read
     }
+
+    /// The longest an axis may take to stop from its speed cap at its
+    /// acceleration cap: what a halt, a lost link or SIGTERM then waits for.
+    static let maximumStopSeconds = 10.0
 }
 
 /// The limits as read, kept partial so cross-checks can use the valid parts.

@@ -57,7 +57,7 @@ extension BoardDecoder {
             ids[id.value] = id.path
             return valid ? .button(id: id.value) : nil
         default:
-            guard let factor = number(object, "zoomFactor", .above(0, atMost: 100), default: 1), valid else { return nil }
+            guard let factor = number(object, "zoomFactor", .zoomFactor, default: 1), valid else { return nil }
             return action.value == "cameraZoomIn" ? .cameraZoomIn(factor: factor.value) : .cameraZoomOut(factor: factor.value)
         }
     }

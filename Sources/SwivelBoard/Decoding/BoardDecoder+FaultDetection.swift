@@ -13,9 +13,9 @@ extension BoardDecoder {
                    "needs an encoder on this axis: without one there is nothing to check the motor against")
             return nil
         }
-        let following = number(section, "maxFollowingErrorRad", .above(0, atMost: Double.pi),
+        let following = number(section, "maxFollowingErrorRad", .faultThreshold,
                                default: defaults.maxFollowingErrorRadians)
-        let silent = number(section, "silentTravelRad", .above(0, atMost: Double.pi),
+        let silent = number(section, "silentTravelRad", .faultThreshold,
                             default: defaults.silentTravelRadians)
         guard let following, let silent else { return nil }
         // Moving less than a few counts need not change the reading at all.

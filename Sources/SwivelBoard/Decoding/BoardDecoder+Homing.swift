@@ -20,9 +20,9 @@ extension BoardDecoder {
         let activeLow = bool(homing, "switchActiveLow", default: true)
         let direction = choice(homing, "direction", options: ["negative", "positive"])
         let position = number(homing, "switchPositionRad", .oneTurn)
-        var speed = number(homing, "speedRadPerSec", .above(0, atMost: 100), default: 0.25)
-        let backoff = number(homing, "backoffRad", .above(0, atMost: 1), default: 0.05)
-        let travel = number(homing, "maxTravelRad", .above(0, atMost: 4 * Double.pi), default: 2 * Double.pi + 0.5)
+        var speed = number(homing, "speedRadPerSec", .angularSpeed, default: 0.25)
+        let backoff = number(homing, "backoffRad", .homingBackoff, default: 0.05)
+        let travel = number(homing, "maxTravelRad", .homingTravel, default: 2 * Double.pi + 0.5)
         // Seeking runs under the axis's caps like every motion.
         if let s = speed, let cap = limits.maxSpeed, s.value > cap.value {
             report(s, "must be at most the axis's maxSpeedRadPerSec (\(ValueText.number(cap.value))), found \(ValueText.number(s.value))")

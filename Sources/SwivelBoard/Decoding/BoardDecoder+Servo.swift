@@ -5,8 +5,9 @@ extension BoardDecoder {
         let period = integer(motor, "periodUs", in: 2500...100_000, default: 20_000)
         let minPulse = integer(motor, "minPulseUs", in: 100...100_000)
         let maxPulse = integer(motor, "maxPulseUs", in: 100...100_000)
-        let angleAtMin = number(motor, "angleAtMinPulseRad", nil)
-        let angleAtMax = number(motor, "angleAtMaxPulseRad", nil)
+        // A hobby servo turns through less than a turn either way.
+        let angleAtMin = number(motor, "angleAtMinPulseRad", .oneTurn)
+        let angleAtMax = number(motor, "angleAtMaxPulseRad", .oneTurn)
 
         var consistent = true
         if let minPulse, let maxPulse, minPulse.value >= maxPulse.value {

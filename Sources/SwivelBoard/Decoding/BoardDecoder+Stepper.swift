@@ -7,7 +7,7 @@ extension BoardDecoder {
         let enableActiveLow = bool(motor, "enableActiveLow", default: true)
         let stepsPerRevolution = integer(motor, "stepsPerRevolution", in: 1...100_000)
         let microsteps = integer(motor, "microsteps", oneOf: BoardKeys.microsteps, default: 1)
-        let gearRatio = number(motor, "gearRatio", .above(0, atMost: 1000), default: 1)
+        let gearRatio = number(motor, "gearRatio", .gearRatio, default: 1)
         let invertDirection = bool(motor, "invertDirection", default: false)
         let maxStepRate = number(motor, "maxStepRateHz", .closed(1, 500_000), default: 20_000)
         let minPulseWidth = integer(motor, "minPulseWidthNs", in: 100...1_000_000, default: 2000)

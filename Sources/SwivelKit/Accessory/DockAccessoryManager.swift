@@ -12,12 +12,15 @@ public final class DockAccessoryManager: Sendable {
         try self.init(endpoint: endpoint, clientName: clientName, timing: LinkTiming())
     }
 
-    /// - Parameter open: opens the channel instead of `endpoint` (which then only names it in messages).
+    /// - Parameters:
+    ///   - open: opens the channel instead of `endpoint` (which then only names it in messages).
+    ///   - clock: what `timing` is measured on; tests hand in their simulated stand's virtual time.
     init(
-        endpoint: SwivelEndpoint, open: LinkClient.Opener? = nil, clientName: String, timing: LinkTiming
+        endpoint: SwivelEndpoint, open: LinkClient.Opener? = nil, clientName: String, timing: LinkTiming,
+        clock: any LinkClock = WallLinkClock()
     ) throws(SwivelKitError) {
         self.endpoint = endpoint
-        link = try LinkClient.start(endpoint: endpoint, open: open, clientName: clientName, timing: timing)
+        link = try LinkClient.start(endpoint: endpoint, open: open, clientName: clientName, timing: timing, clock: clock)
     }
 
     deinit {

@@ -30,6 +30,8 @@ final class LinkClient: Sendable {
     let open: Opener
     let clientName: String
     let timing: LinkTiming
+    /// What `timing` is measured on; the wall clock but in tests.
+    let clock: any LinkClock
     let waker: PollWaker
 
     private struct Inbox {
@@ -59,18 +61,25 @@ final class LinkClient: Sendable {
     /// Its lock also orders `session` updates against new subscribers' first element.
     private let stateChanges = Broadcast<DockAccessory.StateChange>()
 
-    private init(endpoint: SwivelEndpoint, open: @escaping Opener, clientName: String, timing: LinkTiming, waker: PollWaker) {
+    private init(
+        endpoint: SwivelEndpoint, open: @escaping Opener, clientName: String, timing: LinkTiming, clock: any LinkClock,
+        waker: PollWaker
+    ) {
         self.endpoint = endpoint
         self.open = open
         self.clientName = clientName
         self.timing = timing
+        self.clock = clock
         self.waker = waker
     }
 
     /// Starts the link thread, which connects at once and keeps reconnecting.
-    /// - Parameter open: how to reach `endpoint`; tests hand in one end of a socket pair.
+    /// - Parameters:
+    ///   - open: how to reach `endpoint`; tests hand in one end of a socket pair.
+    ///   - clock: what the link thread measures `timing` on; tests hand in their stand's virtual time.
     static func start(
-        endpoint: SwivelEndpoint, open: Opener? = nil, clientName: String, timing: LinkTiming
+        endpoint: SwivelEndpoint, open: Opener? = nil, clientName: String, timing: LinkTiming,
+        clock: any LinkClock = WallLinkClock()
     ) throws(SwivelKitError) -> LinkClient {
         let waker: PollWaker
         do throws(PortError) {
@@ -79,7 +88,8 @@ final class LinkClient: Sendable {
             throw .transport("cannot create the link thread's wake-up pipe: \(error)")
         }
         let client = LinkClient(
-            endpoint: endpoint, open: open ?? opener(for: endpoint), clientName: clientName, timing: timing, waker: waker)
+            endpoint: endpoint, open: open ?? opener(for: endpoint), clientName: clientName, timing: timing, clock: clock,
+            waker: waker)
         try LinkThread.start { LinkEngine(client: client).run() }
         return client
     }

@@ -12,7 +12,8 @@ import SwivelProtocol
 /// Everything here runs on that one thread; callers reach it only through
 /// `LinkClient`.
 final class LinkEngine {
-    typealias Instant = ContinuousClock.Instant
+    /// A point on `clock`: time since its origin.
+    typealias Instant = Duration
     typealias Completion = (Result<LinkReply, SwivelKitError>) -> Void
 
     enum Phase: Equatable {
@@ -40,7 +41,7 @@ final class LinkEngine {
     }
 
     let client: LinkClient
-    let clock = ContinuousClock()
+    var clock: any LinkClock { client.clock }
     var timing: LinkTiming { client.timing }
     var endpoint: SwivelEndpoint { client.endpoint }
 
@@ -70,7 +71,7 @@ final class LinkEngine {
 
     init(client: LinkClient) {
         self.client = client
-        let now = clock.now
+        let now = client.clock.now
         phase = .disconnected(retryAt: now)
         lastSent = now
         nextStatePoll = now
@@ -80,6 +81,7 @@ final class LinkEngine {
         while true {
             if let goodbye = client.stopRequest {
                 shutDown(goodbye: goodbye)
+                clock.loopEnded()
                 return
             }
             if case .disconnected(let retryAt) = phase, clock.now >= retryAt { connect() }
@@ -295,10 +297,8 @@ final class LinkEngine {
         polls.removeAll()
         let wakerIndex = polls.add(client.waker.fileDescriptor)
         let channelIndex = channel.map { polls.add($0.fileDescriptor) }
-        let remaining = nextWakeUp() - clock.now
-        let milliseconds = remaining <= .zero ? 0 : Int32(min((remaining.inSeconds * 1000).rounded(.up), 1000))
         do throws(PortError) {
-            _ = try polls.wait(timeoutMilliseconds: milliseconds)
+            try clock.wait(&polls, until: nextWakeUp(), waker: client.waker)
         } catch {
             // poll(2) fails only for a bad argument or no memory; do not spin on it.
             usleep(10_000)

@@ -1,4 +1,5 @@
-/// The link's clocks, as docs/PROTOCOL.md states them for SwivelKit.
+/// The link's clocks, as docs/PROTOCOL.md states them for SwivelKit, measured
+/// on the link thread's `LinkClock` (the wall clock in an app).
 struct LinkTiming: Sendable {
     /// How long a command waits for its reply before it is sent again.
     var replyTimeout: Duration = .milliseconds(200)

@@ -17,7 +17,8 @@ final class OneChannel: Sendable {
     }
 }
 
-/// SwivelKit connected through a socket pair to a `StandPump`, docked.
+/// SwivelKit connected through a socket pair to a `StandPump`, docked, its
+/// link thread on the pump's virtual time (`StandPump.hostClock()`).
 final class Rig {
     let pump: StandPump
     let manager: DockAccessoryManager
@@ -35,10 +36,12 @@ final class Rig {
         let pump = try StandPump(board: board, speed: speed)
         pump.attach(standEnd)
         let handed = OneChannel(hostEnd)
-        let manager = try DockAccessoryManager(
-            endpoint: .socket(path: "socketpair"), open: { handed.open() }, clientName: "SwivelKitTests", timing: LinkTiming())
         do {
-            let accessory = try await manager.accessory(waitingUpTo: .seconds(5), stopAtFirstFailure: true)
+            let manager = try DockAccessoryManager(
+                endpoint: .socket(path: "socketpair"), open: { handed.open() }, clientName: "SwivelKitTests", timing: LinkTiming(),
+                clock: pump.hostClock())
+            // Only a guard against a hang: in virtual time docking takes milliseconds.
+            let accessory = try await manager.accessory(waitingUpTo: .seconds(30), stopAtFirstFailure: true)
             if manual { try await manager.setSystemTrackingEnabled(false) }
             return Rig(pump: pump, manager: manager, accessory: accessory)
         } catch {

@@ -18,9 +18,19 @@ import SwivelTestSupport
 /// Virtual time is paced against the wall clock at `speed` virtual seconds
 /// per real second, one 1 ms tick at a time. It never bursts to catch up after
 /// a stall (it falls behind instead), so the hub never sees a silence the host
-/// did not make. The hub's heartbeat timeout is scaled by `speed`, so
-/// SwivelKit's real-time 250 ms heartbeats keep a session docked as they do
-/// against the daemon's 1 s; at speed 1 both are exactly the daemon's.
+/// did not make.
+///
+/// A host on `hostClock()` (every `Rig`) measures its timeouts, heartbeats and
+/// progress polls on this virtual time, in lockstep (see `PumpClock`): the
+/// hub's heartbeat timeout is then the daemon's 1 s, and nothing the host
+/// counts depends on how fast the machine runs. The clients of a listener are
+/// processes on the wall clock (`swivelctl`, the README's example): for them
+/// the timeout is scaled by `speed`, so SwivelKit's real-time 250 ms heartbeats
+/// keep a session docked as they do against the daemon's 1 s.
+///
+/// `hold()` stops virtual time but for the ticks that answer commands and
+/// those `advance(bySeconds:)` asks for, so what a test does between two
+/// steps happens at one instant of the stand's time.
 final class StandPump: @unchecked Sendable {
     struct SeenCommand: Sendable {
         var header: FrameHeader
@@ -35,6 +45,13 @@ final class StandPump: @unchecked Sendable {
         let session: SessionID
         var partial: [UInt8] = []
     }
+
+    /// How long a write to a host may wait for room. A Unix socket holds only
+    /// about 280 small frames, a second or so of telemetry at speed 4, and a
+    /// host thread that a loaded machine has not run for that long is still
+    /// there: with 200 ms here the pump took it for gone and ended its session.
+    /// 5 s is only a guard against a host that stopped reading.
+    static let writeTimeoutMilliseconds: Int32 = 5000
 
     static let standUUID = WireUUID(bytes: [0x5A, 0x1E, 0x0C, 0x3B, 0x9D, 0x27, 0x84, 0x4F, 0xA0, 0x11, 0x22, 0x33, 0x44, 0x55, 0x66, 0x77]) ?? .zero
 
@@ -54,8 +71,18 @@ final class StandPump: @unchecked Sendable {
     private var telemetryDrop: ReplyFilter?
     private var seen: [SeenCommand] = []
     private var lone0x00Count = 0
+    private var writeTimeoutCount = 0
     private var silenced = false
+    private var held = false
+    /// While held, time still runs up to this tick (an `advance` asked for it).
+    private var runUntil: Int64 = 0
+    private var advanceWaiters: [(tick: Int64, continuation: CheckedContinuation<Void, Never>)] = []
+    private var stallFilter: CommandFilter?
+    private var stallSeconds = 0.0
+    private var tickHook: (@Sendable (VirtualStand) -> Bool)?
 
+    /// SwivelKit's link clock for a host of this pump, in lockstep with it.
+    private let linkClock = PumpClock()
     private let running = Atomic(true)
     private let waker: PollWaker
     private var thread: TestThread?
@@ -65,9 +92,11 @@ final class StandPump: @unchecked Sendable {
         let identity = DeviceIdentity.identity(
             board: try BoardFixtures.load(board), uuid: Self.standUUID, heartbeatTimeoutMilliseconds: 1000,
             motionStateRateHz: 50)
+        // A listener's clients send heartbeats on the wall clock (see above).
+        let heartbeatTimeout = path == nil ? 1e9 : 1e9 * speed
         hub = LinkHub(
             stand: virtual.stand,
-            configuration: LinkConfiguration(identity: identity, heartbeatTimeoutNanoseconds: Int64(1e9 * speed)))
+            configuration: LinkConfiguration(identity: identity, heartbeatTimeoutNanoseconds: Int64(heartbeatTimeout)))
         self.speed = speed
         accessories = try SimulatedAccessories(board: try BoardFixtures.load(board), clock: virtual.clock)
         hub.accessories = accessories.accessories
@@ -91,6 +120,20 @@ final class StandPump: @unchecked Sendable {
         waker.wake()
         thread?.join()
         thread = nil
+        // Nothing advances any more: nobody waits for it.
+        let waiters = lock.withLock { _ in
+            defer { advanceWaiters.removeAll() }
+            return advanceWaiters
+        }
+        for waiter in waiters { waiter.continuation.resume() }
+    }
+
+    /// The clock for the one SwivelKit host of this pump: the link thread's
+    /// timers then run on virtual time, in lockstep with it. Time stands still
+    /// from now until that link thread first waits.
+    func hostClock() -> PumpClock {
+        linkClock.attachHost()
+        return linkClock
     }
 
     // MARK: - What tests ask
@@ -104,10 +147,53 @@ final class StandPump: @unchecked Sendable {
 
     var virtualSeconds: Double { lock.withLock { _ in Double(ticks) / 1000 } }
 
-    /// Waits (without blocking a thread) until `seconds` more of virtual time have run.
+    /// Waits (without blocking a thread) until `seconds` more of virtual time
+    /// have run; while held, runs exactly that much more.
     func advance(bySeconds seconds: Double) async {
-        let target = virtualSeconds + seconds
-        while virtualSeconds < target { try? await Task.sleep(for: .milliseconds(5)) }
+        let count = Int64((seconds * 1000).rounded())
+        await withCheckedContinuation { continuation in
+            let done = lock.withLock { _ -> Bool in
+                let target = ticks + count
+                guard ticks < target, running.load(ordering: .sequentiallyConsistent) else { return true }
+                runUntil = max(runUntil, target)
+                advanceWaiters.append((target, continuation))
+                return false
+            }
+            if done { continuation.resume() }
+        }
+    }
+
+    /// From now on virtual time runs only to answer commands (a tick or two
+    /// each) and when `advance(bySeconds:)` asks for it: a test's steps between
+    /// then fall at one instant of the stand's time, however late the machine
+    /// runs them. Nothing times out meanwhile: the host's clock stands still too.
+    func hold() {
+        lock.withLock { _ in
+            held = true
+            runUntil = ticks
+        }
+    }
+
+    /// Virtual time runs at `speed` again.
+    func release() {
+        lock.withLock { _ in held = false }
+        waker.wake()
+    }
+
+    /// The next command `filter` picks stops the pump's thread for `realSeconds`
+    /// after it reads it and before the stand answers: a machine too loaded to
+    /// run the stand for a while. Virtual time does not run meanwhile.
+    func stallOnce(realSeconds: Double, atCommand filter: @escaping CommandFilter) {
+        lock.withLock { _ in
+            stallFilter = filter
+            stallSeconds = realSeconds
+        }
+    }
+
+    /// Runs `body` on the pump's thread after every tick until it returns true:
+    /// to act at a point of the stand's time rather than when the test gets to run.
+    func afterEachTick(_ body: @escaping @Sendable (VirtualStand) -> Bool) {
+        lock.withLock { _ in tickHook = body }
     }
 
     /// Drops the first command frame that `filter` picks, before the hub sees it.
@@ -131,6 +217,9 @@ final class StandPump: @unchecked Sendable {
     /// How many lone 0x00 bytes (empty frames) the host sent.
     var lone0x00s: Int { lock.withLock { _ in lone0x00Count } }
 
+    /// Writes to a host that timed out (their bytes were lost).
+    var writeTimeouts: Int { lock.withLock { _ in writeTimeoutCount } }
+
     /// Presses (or releases) a button of the simulated board, now in virtual time.
     func press(_ name: String, _ pressed: Bool = true) throws {
         try lock.withLock { _ in try accessories.press(name, pressed, at: virtual.deadline) }
@@ -140,7 +229,7 @@ final class StandPump: @unchecked Sendable {
     func inject(_ message: AccessoryMessage) {
         lock.withLock { _ in
             for connection in connections {
-                try? connection.channel.write(all: WireFrame.encode(message, sequence: 0), timeoutMilliseconds: 200)
+                try? connection.channel.write(all: WireFrame.encode(message, sequence: 0), timeoutMilliseconds: Self.writeTimeoutMilliseconds)
             }
         }
     }
@@ -177,13 +266,28 @@ final class StandPump: @unchecked Sendable {
                 where polls.isReadable(channelIndex) || polls.hasHungUp(channelIndex) {
                     read(connection: index, into: &buffer)
                 }
+                if stallSeconds > 0, stallFilter == nil {
+                    sleepSeconds(stallSeconds)
+                    stallSeconds = 0
+                    last = clock.now
+                }
+                var stopped = false
                 while owedTicks >= 1 {
+                    guard !held || hub.awaitsReplies || ticks < runUntil, linkClock.advance() else {
+                        stopped = true
+                        break
+                    }
                     owedTicks -= 1
                     virtual.tick()
                     hub.service(at: virtual.deadline)
                     ticks += 1
+                    if let hook = tickHook, hook(virtual) { tickHook = nil }
                 }
+                // Time that could not run is not owed: no burst once it may.
+                if stopped { owedTicks = min(owedTicks, 1) }
                 flush()
+                linkClock.wakeHostIfDue()
+                resumeAdvanceWaiters()
             }
         }
         lock.withLock { _ in
@@ -195,6 +299,12 @@ final class StandPump: @unchecked Sendable {
             listener?.close()
             listener = nil
         }
+    }
+
+    private func resumeAdvanceWaiters() {
+        guard advanceWaiters.contains(where: { $0.tick <= ticks }) else { return }
+        for waiter in advanceWaiters where waiter.tick <= ticks { waiter.continuation.resume() }
+        advanceWaiters.removeAll { $0.tick <= ticks }
     }
 
     private func acceptClients() {
@@ -232,6 +342,7 @@ final class StandPump: @unchecked Sendable {
         if let (header, payload) = Self.decode(chunk) {
             let message = try? HostMessage.decode(messageID: header.messageID, payload: payload)
             seen.append(SeenCommand(header: header, message: message))
+            if let message, let filter = stallFilter, filter(header, message) { stallFilter = nil }
             if let message, let filter = commandDrop, filter(header, message) {
                 commandDrop = nil
                 return
@@ -247,7 +358,11 @@ final class StandPump: @unchecked Sendable {
             guard !bytes.isEmpty else { continue }
             if replyDrop != nil || telemetryDrop != nil { bytes = dropping(from: bytes) }
             do {
-                try connections[index].channel.write(all: bytes, timeoutMilliseconds: 200)
+                try connections[index].channel.write(all: bytes, timeoutMilliseconds: Self.writeTimeoutMilliseconds)
+            } catch where error.kind == .timedOut {
+                // A host that has not read for that long: what did not fit is
+                // lost, as the daemon loses it, and the session stays.
+                writeTimeoutCount += 1
             } catch {
                 // The peer closed. What it sent before closing (a BYE) is still
                 // in the socket: deliver it first, as the daemon's poll loop would.

@@ -22,6 +22,7 @@ import Testing
             _ = daemon.stop()
             throw DocumentedFailure("no IDENTITY")
         }
+        host.keepAlive = true
         #expect(try host.call(.setSystemTracking(enabled: false))?.isAck == true)
         let reply = try host.call(.setAngularVelocity(Vector3(yaw: 1e17)))
         if case .error(let err)? = reply {

@@ -46,6 +46,7 @@ import Testing
         #expect(identity.hardwareModel == "swivel-sim-1")
         #expect(identity.category == .trackingStand)
         #expect(identity.axes == .all)
+        host.keepAlive = true
         return host
     }
 

@@ -22,6 +22,7 @@ import Testing
             _ = daemon.stop()
             throw DocumentedFailure("no IDENTITY")
         }
+        host.keepAlive = true
         #expect(try host.call(.setSystemTracking(enabled: false))?.isAck == true)
         // Full speed: stopping from 3 rad/s at 12 rad/s² takes 0.25 s, longer than the 20 ms between signals.
         #expect(try host.call(.setAngularVelocity(Vector3(yaw: 3)))?.isAck == true)

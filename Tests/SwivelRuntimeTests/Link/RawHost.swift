@@ -13,16 +13,28 @@ final class RawHost {
     var decoder = FrameDecoder()
     var inbox: [(header: FrameHeader, message: AccessoryMessage)] = []
     var sequence: UInt16 = 100
+    /// Set once docked: `pump` sends HEARTBEAT whenever 250 ms passed since the
+    /// last write, as SwivelKit does, so a test thread that a loaded machine
+    /// runs late does not leave the session silent for the daemon's 1 s.
+    var keepAlive = false
+    private var lastWrite = RawHost.now()
 
     init(channel: FileChannel) { self.channel = channel }
 
-    func write(_ bytes: [UInt8]) throws { try channel.write(all: bytes, timeoutMilliseconds: 1000) }
+    func write(_ bytes: [UInt8]) throws {
+        try channel.write(all: bytes, timeoutMilliseconds: 1000)
+        lastWrite = Self.now()
+    }
 
     /// Reads whatever arrives within `seconds`.
     func pump(seconds: Double) throws {
         let end = Self.now() + seconds
         var buffer = [UInt8](repeating: 0, count: 4096)
         while Self.now() < end {
+            if keepAlive, Self.now() - lastWrite >= 0.25 {
+                sequence &+= 1
+                try write(WireFrame.encode(.heartbeat, sequence: sequence))
+            }
             var poll = PollSet()
             _ = poll.add(channel.fileDescriptor)
             _ = try poll.wait(timeoutMilliseconds: 10)
