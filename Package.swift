@@ -67,6 +67,11 @@ let package = Package(
         .executableTarget(name: "swivelctl", dependencies: ["SwivelKit"], swiftSettings: strict),
         // `make bench`: measures, never asserts; not part of `make test`.
         .executableTarget(name: "swivel-bench", dependencies: ["SwivelRuntime", "SwivelKit"], swiftSettings: strict),
+        // `make fuzz` and `make soak` (docs/RELIABILITY.md). Compiled by `make test` too, so they never
+        // rot: built normally, swivel-fuzz replays inputs; `make fuzz` builds it with libFuzzer.
+        .executableTarget(
+            name: "swivel-fuzz", dependencies: ["SwivelRuntime", "SwivelProtocol", "SwivelBoard", "SwivelCore", "SwivelHardware"],
+            swiftSettings: strict),
         // Threads, subprocesses and temporary directories the test targets share.
         .target(name: "SwivelTestSupport", path: "Tests/SwivelTestSupport", swiftSettings: strict),
         .testTarget(name: "SwivelCoreTests", dependencies: ["SwivelCore"], swiftSettings: strict),
