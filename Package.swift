@@ -83,6 +83,8 @@ let package = Package(
         .testTarget(name: "SwivelLinuxTests", dependencies: ["SwivelLinux"], swiftSettings: strict),
         .testTarget(name: "SwivelProtocolTests", dependencies: ["SwivelProtocol"], swiftSettings: strict),
         .testTarget(name: "SwivelPortsTests", dependencies: ["SwivelPorts", "SwivelTestSupport"], swiftSettings: strict),
+        // The harness's own checks: the soak's cap checker and the fuzz targets can fail, and pass the seeds.
+        .testTarget(name: "SwivelHarnessTests", dependencies: ["swivel-fuzz", "swivel-soak"], swiftSettings: strict),
         // End to end: SwivelKit and swivelctl against the runtime on the simulated stand.
         .testTarget(name: "SwivelKitTests", dependencies: ["SwivelKit", "SwivelRuntime", "SwivelTestSupport"], swiftSettings: strict),
     ],
