@@ -1,12 +1,18 @@
 import SwivelProtocol
 
 /// The checker's own session: docked for the whole run, it sends HEARTBEAT
-/// every 250 ms (timing each reply) and feeds every MOTION_STATE it receives
-/// to the `CapChecker`. It sends nothing that moves the stand.
+/// every 50 ms (timing each reply: first alone, then under the sessions' load)
+/// and feeds every MOTION_STATE it receives to the `CapChecker`. It sends
+/// nothing that moves the stand.
 final class Observer {
     let connection: Connection
     var checker: CapChecker
+    /// Round trips while the checker was the only session, and under load.
+    private(set) var idleHeartbeatNanoseconds: [Int64] = []
     private(set) var heartbeatNanoseconds: [Int64] = []
+    /// Set once the other sessions start.
+    var loaded = false
+    static let heartbeatInterval: Int64 = 50_000_000
     private var heartbeatSent: [UInt16: Int64] = [:]
     private var nextHeartbeat: Int64 = 0
     private var lastTelemetrySequence: UInt16?
@@ -35,7 +41,7 @@ final class Observer {
 
     func act(now: Int64) throws(PortErrorBox) {
         guard docked, now >= nextHeartbeat else { return }
-        nextHeartbeat = now + 250_000_000
+        nextHeartbeat = now + Self.heartbeatInterval
         let sequence = try wrap { try connection.send(.heartbeat, now: now) }
         heartbeatSent[sequence] = now
         unanswered += connection.takeOverdue(olderThan: 2_000_000_000, now: now)
@@ -47,7 +53,9 @@ final class Observer {
             case .identity:
                 docked = true
             case .ack:
-                if let sent = heartbeatSent.removeValue(forKey: header.sequence) { heartbeatNanoseconds.append(now - sent) }
+                if let sent = heartbeatSent.removeValue(forKey: header.sequence) {
+                    if loaded { heartbeatNanoseconds.append(now - sent) } else { idleHeartbeatNanoseconds.append(now - sent) }
+                }
             case .motionState(let report):
                 motionStates += 1
                 if let lastArrival { largestArrivalGapNanoseconds = max(largestArrivalGapNanoseconds, now - lastArrival) }

@@ -29,6 +29,8 @@ final class Soak {
     var lastSent: [String] = []
 
     static let sampleInterval: Int64 = 1_000_000_000
+    /// The checker alone before the sessions start: 100 idle heartbeats.
+    static let idleNanoseconds: Int64 = 5_000_000_000
 
     init(options: SoakOptions, seed: UInt64) throws(SoakFailure) {
         self.options = options
@@ -84,9 +86,20 @@ final class Soak {
             problems.append("the checker's session got no IDENTITY within 5 s")
             return finish(started: started)
         }
-        // The descriptors with the checker connected and nobody else: what the end must return to.
-        sleepNanoseconds(300_000_000)
+        // The checker alone for a while: its idle HEARTBEAT round trips, and the
+        // descriptors the end must return to.
+        let idleUntil = monotonicNanoseconds() + Self.idleNanoseconds
+        while monotonicNanoseconds() < idleUntil {
+            do {
+                try observer.act(now: monotonicNanoseconds())
+                try pollOnce(timeoutMilliseconds: 5)
+            } catch {
+                problems.append("the checker's session failed while alone: \(error)")
+                return finish(started: started)
+            }
+        }
         baselineDescriptors = ProcessSample.take(pid: daemon.pid, elapsedSeconds: 0)?.descriptors
+        observer.loaded = true
 
         var master = SplitMix64(seed: seed)
         for index in 0..<options.sessions {
@@ -94,7 +107,8 @@ final class Soak {
             let generator = TrafficGenerator(board: board, options: options, seed: master.next())
             agents.append(Agent(index: index, transport: transport, generator: generator, statistics: statistics))
         }
-        let end = started + Int64(options.seconds * 1e9)
+        // --seconds counts the sessions' time, after the checker's time alone.
+        let end = monotonicNanoseconds() + Int64(options.seconds * 1e9)
         var nextSample = monotonicNanoseconds()
         var nextReport = started + 60_000_000_000
         var turnStarted = monotonicNanoseconds()

@@ -38,10 +38,16 @@ struct SoakReport {
         if checker.figures.timeRegressions > 0 { failures.append("stand time went backwards or stood still \(checker.figures.timeRegressions) times") }
         if checker.figures.reports == 0 { failures.append("no MOTION_STATE reached the checker") }
 
+        let idle = Percentile(observer.idleHeartbeatNanoseconds)
         let rtt = Percentile(observer.heartbeatNanoseconds)
         lines.append("")
         lines.append("link:")
-        lines.append("  checker HEARTBEAT → ACK                     \(observer.heartbeatNanoseconds.count) round trips, p50 \(micro(rtt.at(0.5))) p99 \(micro(rtt.at(0.99))) max \(micro(rtt.at(1)))")
+        lines.append("  checker HEARTBEAT → ACK, alone              \(observer.idleHeartbeatNanoseconds.count) round trips, p50 \(micro(idle.at(0.5))) p99 \(micro(idle.at(0.99))) max \(micro(idle.at(1)))")
+        var loadedLine = "  checker HEARTBEAT → ACK, under load         \(observer.heartbeatNanoseconds.count) round trips, p50 \(micro(rtt.at(0.5))) p99 \(micro(rtt.at(0.99))) max \(micro(rtt.at(1)))"
+        if let loadedP99 = rtt.at(0.99), let idleP99 = idle.at(0.99), idleP99 > 0 {
+            loadedLine += "; p99 \(format(Double(loadedP99) / Double(idleP99), 2))× the idle p99"
+        }
+        lines.append(loadedLine)
         let opened = statistics.sessionsOpened.sorted { $0.key < $1.key }.map { "\($0.value) \($0.key)" }.joined(separator: ", ")
         lines.append("  sessions opened                             \(opened.isEmpty ? "none" : opened)\(statistics.connectFailures > 0 ? ", \(statistics.connectFailures) connects failed" : "")")
         lines.append("  sent                                        \(statistics.commandsSent) commands, \(statistics.retransmissions) retransmissions, \(statistics.garbageSent) garbage frames")
