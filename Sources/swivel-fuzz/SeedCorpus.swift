@@ -65,9 +65,26 @@ enum SeedCorpus {
                 }
             }
             seeds.append(("two-hosts-and-silence", hello + [7, 1, 0, 7, 1, 2] + trackingOff + ticks(100) + [5, 0x02] + ticks(10)))
+            // Not from the document: one command while another moves the stand, through
+            // CommandBuilder (op 3), whose table indices libFuzzer then varies.
+            let moving = hello + trackingOff + [3, 0, 0, 3, 4, 0] + ticks(100)  // velocity (1, -2.4, 0)
+            for (name, next) in motionFollowUps { seeds.append(("moving-then-" + name, moving + next + ticks(250))) }
             return seeds
         }
     }
+
+    /// Second commands for the "moving-then-" seeds, as CommandBuilder reads them:
+    /// op 3, slot 0, the kind, then value-table indices (PayloadWriter.values).
+    static let motionFollowUps: [(String, [UInt8])] = [
+        ("orientation", [3, 0, 1, 0, 3, 2, 5, 1, 0]),           // to (-0.5, 3, 0.25) in 1 s
+        ("relative-orientation", [3, 0, 1, 2, 15, 1, 2, 0, 0]), // by (0.25, -0.5, 0) in 0.02 s
+        ("quaternion", [3, 0, 2, 1, 3, 3, 0, 0, 0]),            // q(1, 0, 0, 0) in 1 s
+        ("reverse", [3, 0, 0, 2, 5, 0]),                        // velocity (-0.5, 3, 0)
+        ("limits", [3, 0, 6, 2, 2, 1, 5]),                      // yaw -0.5…0.25 at 3 rad/s
+        ("animate", [3, 0, 3, 3]),                              // kapow
+        ("stop", [3, 0, 4]),
+        ("tracking-on", [3, 0, 9, 1]),
+    ]
 
     /// HELLO on slot 0 (op 7, action 2).
     static let hello: [UInt8] = [7, 0, 2]
