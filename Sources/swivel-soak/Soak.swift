@@ -25,7 +25,8 @@ final class Soak {
     var ranSeconds = 0.0
     /// The soak's own longest loop turn: a long one makes arrival gaps the soak's, not the daemon's.
     var longestTurnNanoseconds: Int64 = 0
-    /// What the sessions sent in the 1.5 s before the soak stopped (printed if the daemon crashed).
+    var endedEarly = false
+    /// What the sessions sent in the 2 s before the soak stopped (printed if the daemon crashed).
     var lastSent: [String] = []
 
     static let sampleInterval: Int64 = 1_000_000_000
@@ -168,8 +169,11 @@ final class Soak {
             sleepNanoseconds(20_000_000)
             early = daemon.poll()
         }
-        if let early { problems.insert("swiveld \(early) during the soak", at: 0) }
-        lastSent = statistics.noted(before: stoppedAt, window: 1_500_000_000)
+        if let early {
+            problems.insert("swiveld \(early) during the soak", at: 0)
+            endedEarly = true
+        }
+        lastSent = statistics.noted(before: stoppedAt, window: 2_000_000_000)
         let now = monotonicNanoseconds()
         for agent in agents { agent.finish(now: now) }
         if early == nil {

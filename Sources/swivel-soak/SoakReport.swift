@@ -83,13 +83,15 @@ struct SoakReport {
         if let wake = summary.wakeLine { lines.append("                                              \(wake)") }
         if let link = summary.linkLine { lines.append("                                              \(link)") }
         lines.append("  peak following error                        \(summary.peakFollowingError.map { format($0, 4) + " rad" } ?? "not printed") (the measured checks assume ≤ \(CapChecker.followingErrorBound))")
-        lines.append("  SIGTERM                                     \(termination.ending) after \(format(termination.seconds, 2)) s\(summary.stopped ? ", stopped; drivers disabled" : "")")
+        lines.append(soak.endedEarly
+            ? "  SIGTERM                                     not sent: the daemon had already ended (it \(termination.ending))"
+            : "  SIGTERM                                     \(termination.ending) after \(format(termination.seconds, 2)) s\(summary.stopped ? ", stopped; drivers disabled" : "")")
         if let peak = summary.peakFollowingError, peak > CapChecker.followingErrorBound {
             failures.append("the peak following error \(peak) rad exceeds the \(CapChecker.followingErrorBound) rad the measured checks assume: their bounds do not hold")
         }
         failures.append(contentsOf: soak.problems)
         if termination.killed { failures.append("swiveld did not exit within 30 s of SIGTERM; killed") }
-        if termination.ending != .exited(0) && !soak.problems.contains(where: { $0.hasPrefix("swiveld") }) {
+        if termination.ending != .exited(0) && !soak.endedEarly {
             failures.append("swiveld \(termination.ending) after SIGTERM")
         }
         if !summary.stopped { failures.append("swiveld's summary does not say \"stopped; drivers disabled\"") }
@@ -97,8 +99,12 @@ struct SoakReport {
             lines.append("")
             lines.append("the daemon crashed:")
             for line in summary.crash { lines.append("  \(line)") }
-            lines.append("  sent in the 1.5 s before the sessions stopped:" + (soak.lastSent.isEmpty ? " nothing" : ""))
-            for line in soak.lastSent.suffix(12) { lines.append("    \(line)") }
+            // Values only a hostile host sends first (they are the usual cause), then the last lines.
+            let hostile = soak.lastSent.filter { $0.contains("e+") || $0.contains("inf") || $0.contains("nan") }
+            lines.append("  hostile values sent in the 2 s before the sessions stopped:" + (hostile.isEmpty ? " none" : ""))
+            for line in hostile.suffix(8) { lines.append("    \(line)") }
+            lines.append("  the last commands:" + (soak.lastSent.isEmpty ? " none" : ""))
+            for line in soak.lastSent.suffix(6) { lines.append("    \(line)") }
         } else if !failures.isEmpty && !summary.stopped {
             lines.append("")
             lines.append("the end of the daemon's log:")
