@@ -156,7 +156,7 @@ final class Soak {
 
     private func progress(_ seconds: Double) {
         let sample = samples.last
-        print("swivel-soak: \(Int(seconds)) s: \(observer.motionStates) MOTION_STATE checked, \(observer.checker.violations.count) cap violations, \(statistics.commandsSent) commands, \(statistics.unanswered) unanswered, RSS \(sample.map { "\($0.residentKiB) KiB" } ?? "?"), fds \(sample.map { String($0.descriptors) } ?? "?")")
+        say("swivel-soak: \(Int(seconds)) s: \(observer.motionStates) MOTION_STATE checked, \(observer.checker.violations.count) cap violations, \(statistics.commandsSent) commands, \(statistics.unanswered) unanswered, RSS \(sample.map { "\($0.residentKiB) KiB" } ?? "?"), fds \(sample.map { String($0.descriptors) } ?? "?")")
     }
 
     /// Everyone leaves, the descriptors are counted, the daemon gets SIGTERM.
@@ -196,7 +196,7 @@ final class Soak {
         if passed && options.workDirectory == nil {
             Files.removeTree(directory)
         } else {
-            Swift.print("swivel-soak: the daemon's log and the link paths are in \(directory)")
+            say("swivel-soak: the daemon's log and the link paths are in \(directory)")
         }
         return passed
     }

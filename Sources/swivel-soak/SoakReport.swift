@@ -113,13 +113,13 @@ struct SoakReport {
     }
 
     func print() {
-        for line in lines { Swift.print(line) }
-        Swift.print("")
+        for line in lines { say(line) }
+        say("")
         if failures.isEmpty {
-            Swift.print("swivel-soak: PASS: every cap held, every command from a reading client was answered, no descriptor leaked, clean exit")
+            say("swivel-soak: PASS: every cap held, every command from a reading client was answered, no descriptor leaked, clean exit")
         } else {
-            Swift.print("swivel-soak: FAIL (\(failures.count)):")
-            for failure in failures { Swift.print("  - \(failure)") }
+            say("swivel-soak: FAIL (\(failures.count)):")
+            for failure in failures { say("  - \(failure)") }
         }
     }
 

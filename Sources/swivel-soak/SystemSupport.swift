@@ -83,3 +83,18 @@ func sleepNanoseconds(_ nanoseconds: Int64) {
     var remaining = timespec()
     while nanosleep(&request, &remaining) != 0 && errno == EINTR { request = remaining }
 }
+
+/// A line on standard output at once: print's buffer would hold a soak's
+/// progress lines until it exits when the output is a file or a pipe.
+func say(_ line: String) {
+    var text = line + "\n"
+    text.withUTF8 { bytes in
+        var offset = 0
+        while offset < bytes.count {
+            let written = write(1, bytes.baseAddress.map { $0 + offset }, bytes.count - offset)
+            if written < 0 && errno == EINTR { continue }
+            guard written > 0 else { return }
+            offset += written
+        }
+    }
+}

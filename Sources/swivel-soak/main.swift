@@ -10,22 +10,22 @@ let options: SoakOptions
 do {
     options = try SoakOptions.parse(Array(CommandLine.arguments.dropFirst()))
 } catch {
-    print("swivel-soak: \(error)\n\(SoakOptions.usage)")
+    say("swivel-soak: \(error)\n\(SoakOptions.usage)")
     exit(2)
 }
 if options.showHelp {
-    print(SoakOptions.usage)
+    say(SoakOptions.usage)
     exit(0)
 }
 // A pipe the daemon closed must be an error on the write, not the end of this process.
 signal(SIGPIPE, SIG_IGN)
 var entropy = SystemRandomNumberGenerator()
 let seed = options.seed ?? entropy.next() >> 1
-print("swivel-soak: seed \(seed) (rerun with --seed \(seed)); \(options.sessions) sessions for \(format(options.seconds, 0)) s")
+say("swivel-soak: seed \(seed) (rerun with --seed \(seed)); \(options.sessions) sessions for \(format(options.seconds, 0)) s")
 do {
     let soak = try Soak(options: options, seed: seed)
     exit(soak.run() ? 0 : 1)
 } catch {
-    print("swivel-soak: cannot run: \(error)")
+    say("swivel-soak: cannot run: \(error)")
     exit(1)
 }
