@@ -11,7 +11,7 @@ struct SoakReport {
         let log = soak.daemon.log
         let summary = DaemonSummary(log: log)
 
-        lines.append("swivel-soak: \(format(soak.ranSeconds, 0)) s, seed \(soak.seed), \(soak.options.sessions) sessions and the checker's, \(soak.options.boardPath), \(soak.options.daemonPath)" + (soak.options.excluded.isEmpty ? "" : ", without " + soak.options.excluded.map(\.rawValue).sorted().joined(separator: ",")))
+        lines.append("swivel-soak: \(format(soak.ranSeconds, 0)) s (\(format(Double(Soak.idleNanoseconds) / 1e9, 0)) s of the checker alone, then the sessions), seed \(soak.seed), \(soak.options.sessions) sessions and the checker's, \(soak.options.boardPath), \(soak.options.daemonPath)" + (soak.options.excluded.isEmpty ? "" : ", without " + soak.options.excluded.map(\.rawValue).sorted().joined(separator: ",")))
         lines.append("")
         lines.append("caps, from \(checker.figures.reports) MOTION_STATE (worst as a fraction of its bound; above 1 breaks it):")
         for check in ["commanded speed", "commanded acceleration", "measured position past the hardware range", "measured speed", "measured acceleration"] {
