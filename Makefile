@@ -76,3 +76,27 @@ check-libgpiod2: deps
 clean:
 	$(SWIFT) package clean
 	rm -rf dist $(BENCH_OUT)
+
+# --- The reliability harness (docs/RELIABILITY.md): fuzz, soak, sanitize. ---
+# Run by hand or before a release, not by `make test`: each takes minutes.
+SECONDS ?= 600
+SOAK_ARGS ?=
+.PHONY: fuzz soak sanitize
+
+# libFuzzer (the Swift toolchain's) and AddressSanitizer on the frame decoder,
+# the message decoders and the link hub: 10⁷ executions and a timed hub run.
+fuzz: deps
+	./scripts/fuzz.sh
+
+# The release daemon on BOARD (a simulated one), several random sessions, and
+# an independent checker of every cap, the replies, RSS, descriptors and the
+# loop's overruns, for SECONDS (default 600). SOAK_ARGS: e.g. --exclude absurd.
+soak: deps
+	$(SWIFT) build -c release $(STRICT) --product swiveld
+	$(SWIFT) build -c release $(STRICT) --product swivel-soak
+	./.build/release/swivel-soak --seconds $(SECONDS) --daemon .build/release/swiveld --board $(BOARD) $(SOAK_ARGS)
+
+# The whole test suite under ThreadSanitizer, then under AddressSanitizer,
+# each in its own build directory (.build-thread, .build-address).
+sanitize: deps
+	./scripts/sanitize.sh

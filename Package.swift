@@ -67,6 +67,13 @@ let package = Package(
         .executableTarget(name: "swivelctl", dependencies: ["SwivelKit"], swiftSettings: strict),
         // `make bench`: measures, never asserts; not part of `make test`.
         .executableTarget(name: "swivel-bench", dependencies: ["SwivelRuntime", "SwivelKit"], swiftSettings: strict),
+        // `make fuzz` and `make soak` (docs/RELIABILITY.md). Compiled by `make test` too, so they never
+        // rot: built normally, swivel-fuzz replays inputs; `make fuzz` builds it with libFuzzer.
+        .executableTarget(
+            name: "swivel-fuzz", dependencies: ["SwivelRuntime", "SwivelProtocol", "SwivelBoard", "SwivelCore", "SwivelHardware"],
+            swiftSettings: strict),
+        .executableTarget(
+            name: "swivel-soak", dependencies: ["SwivelProtocol", "SwivelPorts", "SwivelBoard", "SwivelCore"], swiftSettings: strict),
         // Threads, subprocesses and temporary directories the test targets share.
         .target(name: "SwivelTestSupport", path: "Tests/SwivelTestSupport", swiftSettings: strict),
         .testTarget(name: "SwivelCoreTests", dependencies: ["SwivelCore"], swiftSettings: strict),
@@ -76,6 +83,8 @@ let package = Package(
         .testTarget(name: "SwivelLinuxTests", dependencies: ["SwivelLinux"], swiftSettings: strict),
         .testTarget(name: "SwivelProtocolTests", dependencies: ["SwivelProtocol"], swiftSettings: strict),
         .testTarget(name: "SwivelPortsTests", dependencies: ["SwivelPorts", "SwivelTestSupport"], swiftSettings: strict),
+        // The harness's own checks: the soak's cap checker and the fuzz targets can fail, and pass the seeds.
+        .testTarget(name: "SwivelHarnessTests", dependencies: ["swivel-fuzz", "swivel-soak"], swiftSettings: strict),
         // End to end: SwivelKit and swivelctl against the runtime on the simulated stand.
         .testTarget(name: "SwivelKitTests", dependencies: ["SwivelKit", "SwivelRuntime", "SwivelTestSupport"], swiftSettings: strict),
     ],

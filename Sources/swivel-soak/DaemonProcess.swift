@@ -1,0 +1,130 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The daemon under test: started on the board with every link path inside
+/// the work directory (so it never meets a `make run` on the same machine),
+/// its output in a log file there.
+final class DaemonProcess {
+    enum Ending: Equatable, CustomStringConvertible {
+        case exited(Int32)
+        case signaled(Int32)
+
+        var description: String {
+            switch self {
+            case .exited(let code): "exited with \(code)"
+            case .signaled(let signal): "was killed by signal \(signal)\(signal == SIGILL ? " (SIGILL: a Swift trap)" : signal == SIGSEGV ? " (SIGSEGV)" : "")"
+            }
+        }
+    }
+
+    let pid: pid_t
+    let logPath: String
+    let socketPath: String
+    let arguments: [String]
+    private(set) var ending: Ending?
+
+    private init(pid: pid_t, logPath: String, socketPath: String, arguments: [String]) {
+        self.pid = pid
+        self.logPath = logPath
+        self.socketPath = socketPath
+        self.arguments = arguments
+    }
+
+    static func start(binary: String, board: String, directory: String) throws(SoakFailure) -> DaemonProcess {
+        guard access(binary, X_OK) == 0 else {
+            throw SoakFailure("\(binary) is not an executable; `make soak` builds it (swift build -c release --product swiveld)")
+        }
+        let socketPath = directory + "/swivel.sock"
+        let arguments = [
+            "--board", board, "--socket", socketPath, "--serial", "pty", "--pty-link", directory + "/host",
+            "--vision", "pty", "--vision-link", directory + "/vision", "--state-dir", "none",
+        ]
+        let logPath = directory + "/swiveld.log"
+
+        #if os(Linux)
+        var actions = posix_spawn_file_actions_t()
+        #else
+        var actions: posix_spawn_file_actions_t? = nil
+        #endif
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, 1, logPath, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+        posix_spawn_file_actions_adddup2(&actions, 1, 2)
+
+        let argv: [UnsafeMutablePointer<CChar>?] = ([binary] + arguments).map { strdup($0) } + [nil]
+        defer { for argument in argv { free(argument) } }
+        #if os(Linux)
+        let environment = environ
+        #else
+        let environment = _NSGetEnviron().pointee
+        #endif
+        var pid = pid_t()
+        let code = argv.withUnsafeBufferPointer { posix_spawn(&pid, binary, &actions, nil, $0.baseAddress!, environment) }
+        guard code == 0 else { throw SoakFailure("cannot start \(binary): \(describeErrno(code))") }
+        return DaemonProcess(pid: pid, logPath: logPath, socketPath: socketPath, arguments: arguments)
+    }
+
+    /// How it ended, if it has; reaps it then.
+    func poll() -> Ending? {
+        if let ending { return ending }
+        var status: Int32 = 0
+        let reaped = waitpid(pid, &status, WNOHANG)
+        guard reaped == pid else { return nil }
+        // WIFEXITED / WEXITSTATUS / WTERMSIG are macros Swift cannot import.
+        let signal = status & 0x7f
+        ending = signal == 0 ? .exited((status >> 8) & 0xff) : .signaled(signal)
+        return ending
+    }
+
+    /// SIGTERM, then up to `graceSeconds` for the stand to stop and the process to exit; SIGKILL after.
+    func terminate(graceSeconds: Double) -> (ending: Ending, seconds: Double, killed: Bool) {
+        let started = monotonicNanoseconds()
+        if poll() == nil { kill(pid, SIGTERM) }
+        while true {
+            if let ending = poll() { return (ending, Double(monotonicNanoseconds() - started) / 1e9, false) }
+            if Double(monotonicNanoseconds() - started) / 1e9 > graceSeconds { break }
+            sleepNanoseconds(10_000_000)
+        }
+        kill(pid, SIGKILL)
+        while poll() == nil { sleepNanoseconds(10_000_000) }
+        return (ending ?? .signaled(SIGKILL), Double(monotonicNanoseconds() - started) / 1e9, true)
+    }
+
+    var log: String { Files.readText(logPath) ?? "" }
+
+    /// The last `count` lines of the log, for a failure message.
+    func logTail(_ count: Int) -> String {
+        log.split(separator: "\n", omittingEmptySubsequences: false).suffix(count).joined(separator: "\n")
+    }
+}
+
+/// What /proc says about a process: resident memory, open descriptors, threads.
+struct ProcessSample {
+    var elapsedSeconds: Double
+    var residentKiB: Int
+    var highWaterKiB: Int
+    var descriptors: Int
+    var threads: Int
+
+    /// nil when the process is gone (or this is not Linux).
+    static func take(pid: pid_t, elapsedSeconds: Double) -> ProcessSample? {
+        guard let status = Files.readText("/proc/\(pid)/status"),
+              let descriptors = Files.names(in: "/proc/\(pid)/fd")
+        else { return nil }
+        func field(_ key: String) -> Int? {
+            for line in status.split(separator: "\n") where line.hasPrefix(key + ":") {
+                // "VmRSS:\t   12345 kB"
+                return line.dropFirst(key.count + 1).split(whereSeparator: { $0 == " " || $0 == "\t" }).first.flatMap { Int($0) }
+            }
+            return nil
+        }
+        guard let resident = field("VmRSS") else { return nil }
+        return ProcessSample(
+            elapsedSeconds: elapsedSeconds, residentKiB: resident, highWaterKiB: field("VmHWM") ?? resident,
+            descriptors: descriptors.count, threads: field("Threads") ?? 0)
+    }
+}

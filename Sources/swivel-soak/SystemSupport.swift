@@ -1,0 +1,100 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// CLOCK_MONOTONIC in nanoseconds.
+func monotonicNanoseconds() -> Int64 {
+    var now = timespec()
+    clock_gettime(CLOCK_MONOTONIC, &now)
+    return Int64(now.tv_sec) * 1_000_000_000 + Int64(now.tv_nsec)
+}
+
+func describeErrno(_ code: Int32) -> String {
+    strerror(code).map { String(cString: $0) } ?? "errno \(code)"
+}
+
+/// Why the soak could not run at all (as opposed to a check that failed).
+struct SoakFailure: Error, CustomStringConvertible {
+    var description: String
+    init(_ description: String) { self.description = description }
+}
+
+/// read(2), out of the way of `Files.read`'s name.
+private func systemRead(_ descriptor: Int32, _ buffer: UnsafeMutableRawPointer?, _ count: Int) -> Int {
+    read(descriptor, buffer, count)
+}
+
+enum Files {
+    static func read(_ path: String) -> [UInt8]? {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { return nil }
+        defer { close(descriptor) }
+        var bytes: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 65_536)
+        while true {
+            let count = chunk.withUnsafeMutableBytes { systemRead(descriptor, $0.baseAddress, $0.count) }
+            if count > 0 {
+                bytes += chunk[0..<count]
+            } else if count == 0 {
+                return bytes
+            } else if errno != EINTR {
+                return nil
+            }
+        }
+    }
+
+    static func readText(_ path: String) -> String? {
+        read(path).map { String(decoding: $0, as: UTF8.self) }
+    }
+
+    /// The names in a directory, "." and ".." left out; nil when it cannot be read.
+    static func names(in path: String) -> [String]? {
+        guard let directory = opendir(path) else { return nil }
+        defer { closedir(directory) }
+        var names: [String] = []
+        while let entry = readdir(directory) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+                String(decoding: raw.prefix(while: { $0 != 0 }), as: UTF8.self)
+            }
+            if name != "." && name != ".." { names.append(name) }
+        }
+        return names
+    }
+
+    /// A new private directory under $TMPDIR (or /tmp).
+    static func makeTemporaryDirectory(prefix: String) throws(SoakFailure) -> String {
+        let base = getenv("TMPDIR").map { String(cString: $0) } ?? "/tmp"
+        var template = Array((base + "/" + prefix + ".XXXXXX").utf8CString)
+        let made = template.withUnsafeMutableBufferPointer { buffer in buffer.baseAddress.flatMap { mkdtemp($0) } }
+        guard let made else { throw SoakFailure("cannot make a directory under \(base): \(describeErrno(errno))") }
+        return String(cString: made)
+    }
+
+    static func removeTree(_ path: String) {
+        for name in names(in: path) ?? [] { unlink(path + "/" + name) }
+        rmdir(path)
+    }
+}
+
+func sleepNanoseconds(_ nanoseconds: Int64) {
+    var request = timespec(tv_sec: Int(nanoseconds / 1_000_000_000), tv_nsec: Int(nanoseconds % 1_000_000_000))
+    var remaining = timespec()
+    while nanosleep(&request, &remaining) != 0 && errno == EINTR { request = remaining }
+}
+
+/// A line on standard output at once: print's buffer would hold a soak's
+/// progress lines until it exits when the output is a file or a pipe.
+func say(_ line: String) {
+    var text = line + "\n"
+    text.withUTF8 { bytes in
+        var offset = 0
+        while offset < bytes.count {
+            let written = write(1, bytes.baseAddress.map { $0 + offset }, bytes.count - offset)
+            if written < 0 && errno == EINTR { continue }
+            guard written > 0 else { return }
+            offset += written
+        }
+    }
+}
