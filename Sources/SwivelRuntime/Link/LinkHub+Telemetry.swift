@@ -13,6 +13,10 @@ extension LinkHub {
         nextMotionState = next > now ? next : now.advanced(byNanoseconds: interval)
 
         let status = stand.status()
+        // A loop that has not ticked since the last report has nothing new to
+        // say: the same instant twice would read as stand time standing still.
+        if let last = lastMotionStateTime, status.time <= last { return }
+        lastMotionStateTime = status.time
         broadcastTelemetry(.motionState(motionState(status)))
         for progress in progressWatch.reports(for: status, finalRepeats: configuration.finalProgressRepeats) {
             broadcastTelemetry(.progress(progress))

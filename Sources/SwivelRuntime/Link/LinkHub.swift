@@ -35,6 +35,8 @@ public final class LinkHub {
     /// What the transports must do that the hub cannot: close a connection, flush a port.
     private var transportRequests: [TransportRequest] = []
     var nextMotionState: MonotonicInstant?
+    /// The stand time of the last MOTION_STATE sent: each one is of a later instant.
+    var lastMotionStateTime: Seconds?
     var nextTrackingState: MonotonicInstant?
     var progressWatch = ProgressWatch()
     /// Framing, region of interest, selection and the rate rules: host-session state.

@@ -27,6 +27,28 @@ import Testing
         #expect(sequences == Array(1...UInt16(sequences.count)))
     }
 
+    /// A loop stalled for 100 ms while the link thread runs on: the hub sends
+    /// no MOTION_STATE of an instant it already reported (swivel-soak saw stand
+    /// time stand still on a loaded machine), and the next tick's is sent.
+    @Test func aStalledLoopRepeatsNoMotionState() throws {
+        let h = try LinkHarness()
+        let id = h.dockedSession()
+        h.run(seconds: 0.1)
+        let before = h.telemetry(on: id).count
+        for millisecond in stride(from: 5, through: 100, by: 5) {
+            h.hub.service(at: h.now.advanced(byNanoseconds: Int64(millisecond) * 1_000_000))
+            h.drain()
+        }
+        // The harness's clock is the stand's deadline: it passes the link's 100 ms again first.
+        h.run(seconds: 0.2)
+        let times = h.telemetry(on: id).compactMap { message -> UInt64? in
+            if case .motionState(let state) = message { return state.timeMicroseconds }
+            return nil
+        }
+        #expect(h.telemetry(on: id).count > before, "reports go on once the loop ticks again")
+        #expect(zip(times, times.dropFirst()).allSatisfy { $1 > $0 }, "\(times)")
+    }
+
     @Test func motionStateCarriesTheMeasuredPositions() throws {
         let h = try LinkHarness()
         let id = h.dockedSession()
