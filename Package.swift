@@ -14,6 +14,9 @@ import PackageDescription
 //   swiveld         the daemon
 //   swivelctl       the host CLI
 //   swivel-bench    `make bench`
+//   swivel-fuzz     `make fuzz`
+//   swivel-soak     `make soak`
+//   SwivelToolSupport  whole-file reads, the monotonic clock, child processes: for those three tools only
 let strict: [SwiftSetting] = [
     .enableUpcomingFeature("ExistentialAny"),
     .enableUpcomingFeature("InternalImportsByDefault"),
@@ -65,15 +68,17 @@ let package = Package(
         .target(name: "SwivelKit", dependencies: ["SwivelCore", "SwivelProtocol", "SwivelPorts"], swiftSettings: strict),
         .executableTarget(name: "swiveld", dependencies: ["SwivelRuntime"], swiftSettings: strict),
         .executableTarget(name: "swivelctl", dependencies: ["SwivelKit"], swiftSettings: strict),
+        // What the three tools below share (Glibc, no Foundation). No firmware target depends on it.
+        .target(name: "SwivelToolSupport", swiftSettings: strict),
         // `make bench`: measures, never asserts; not part of `make test`.
-        .executableTarget(name: "swivel-bench", dependencies: ["SwivelRuntime", "SwivelKit"], swiftSettings: strict),
+        .executableTarget(name: "swivel-bench", dependencies: ["SwivelRuntime", "SwivelKit", "SwivelToolSupport"], swiftSettings: strict),
         // `make fuzz` and `make soak` (docs/RELIABILITY.md). Compiled by `make test` too, so they never
         // rot: built normally, swivel-fuzz replays inputs; `make fuzz` builds it with libFuzzer.
         .executableTarget(
-            name: "swivel-fuzz", dependencies: ["SwivelRuntime", "SwivelProtocol", "SwivelBoard", "SwivelCore", "SwivelHardware"],
+            name: "swivel-fuzz", dependencies: ["SwivelRuntime", "SwivelProtocol", "SwivelBoard", "SwivelCore", "SwivelHardware", "SwivelToolSupport"],
             swiftSettings: strict),
         .executableTarget(
-            name: "swivel-soak", dependencies: ["SwivelProtocol", "SwivelPorts", "SwivelBoard", "SwivelCore"], swiftSettings: strict),
+            name: "swivel-soak", dependencies: ["SwivelProtocol", "SwivelPorts", "SwivelBoard", "SwivelCore", "SwivelToolSupport"], swiftSettings: strict),
         // Threads, subprocesses and temporary directories the test targets share.
         .target(name: "SwivelTestSupport", path: "Tests/SwivelTestSupport", swiftSettings: strict),
         .testTarget(name: "SwivelCoreTests", dependencies: ["SwivelCore"], swiftSettings: strict),

@@ -3,6 +3,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import SwivelToolSupport
 
 /// The size of the static release daemon, and whether it really is what the
 /// Makefile means by static and stripped: no Swift runtime library to load,
@@ -27,7 +28,7 @@ struct BinaryBenchmark: Benchmark {
         ])
         var notes: [String] = []
         let elf: ElfSummary?
-        if let contents = ProcessMemory.readBinaryFile(path) {
+        if let contents = WholeFile.read(path) {
             do throws(ElfSummary.ParseError) {
                 elf = try ElfSummary(contents)
             } catch {

@@ -1,5 +1,6 @@
 import SwivelBoard
 import SwivelCore
+import SwivelToolSupport
 
 /// The pure motion core under a moving load: `MotionController.tick` once per
 /// period while a script keeps it busy — velocity sweeps into the range ends

@@ -1,4 +1,5 @@
 import SwivelProtocol
+import SwivelToolSupport
 
 /// Framing throughput in frames/s and MB/s: `FrameDecoder.feed` over a stream
 /// of small frames handed over in 4 KiB chunks (as a serial read returns

@@ -7,6 +7,7 @@ import SwivelCore
 import SwivelPorts
 import SwivelProtocol
 import SwivelRuntime
+import SwivelToolSupport
 import Synchronization
 
 /// One client must never starve the others (issue 10 §3), measured against the
@@ -165,21 +166,18 @@ private final class BenchDaemon {
         socketPath = base + ".sock"
         logPath = base + ".log"
         let arguments = [
-            binary, "--board", board, "--no-demo", "--scene", "none", "--socket", socketPath,
+            "--board", board, "--no-demo", "--scene", "none", "--socket", socketPath,
             "--pty-link", base + "-host", "--vision-link", base + "-vision",
         ]
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-        posix_spawn_file_actions_addopen(&actions, 1, logPath, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
-        posix_spawn_file_actions_adddup2(&actions, 1, 2)
-        let argv = arguments.map { strdup($0) } + [nil]
-        defer { for pointer in argv { free(pointer) } }
-        var pid = pid_t()
-        let code = posix_spawn(&pid, binary, &actions, nil, argv, environ)
-        guard code == 0 else { throw BenchFailure("cannot start \(binary): \(Subprocess.describeErrno(code))") }
-        self.pid = pid
+        do throws(ChildProcess.SystemError) {
+            pid = try ChildProcess.spawn(binary, arguments: arguments, redirections: [
+                .open("/dev/null", flags: O_RDONLY, mode: 0, as: 0),
+                .open(logPath, flags: O_WRONLY | O_CREAT | O_TRUNC, mode: 0o600, as: 1),
+                .duplicate(1, as: 2),
+            ])
+        } catch {
+            throw BenchFailure("cannot start \(binary): \(Subprocess.describeErrno(error.code))")
+        }
         // Ready once the socket answers.
         let end = monotonicNanoseconds() + 10_000_000_000
         while monotonicNanoseconds() < end {

@@ -4,6 +4,7 @@ import SwivelHardware
 import SwivelPorts
 import SwivelProtocol
 import SwivelRuntime
+import SwivelToolSupport
 
 /// Command round trip over a pty: a host writes a frame and waits for its ACK,
 /// against the whole daemon stack (link thread, hub, and for STOP the real-time

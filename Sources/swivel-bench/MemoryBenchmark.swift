@@ -3,6 +3,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import SwivelToolSupport
 
 /// Peak RSS of the static daemon running the board for a few seconds, beside
 /// the C loop baseline run for as long at the same time, and this benchmark's

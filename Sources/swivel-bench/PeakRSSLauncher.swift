@@ -1,3 +1,5 @@
+import SwivelToolSupport
+
 /// bench/c/peak_rss: runs a program and reports its wait4 ru_maxrss from a
 /// parent small enough not to inflate it (see the C file for why).
 struct PeakRSSLauncher {
@@ -54,7 +56,7 @@ struct PeakRSSLauncher {
     static func childPid(of launcher: Subprocess.Running) -> String? {
         let path = "/proc/\(launcher.pid)/task/\(launcher.pid)/children"
         for _ in 0..<100 {
-            if let text = ProcessMemory.readTextFile(path),
+            if let text = WholeFile.readText(path),
                let pid = text.split(whereSeparator: { $0 == " " || $0 == "\n" }).first
             {
                 return String(pid)

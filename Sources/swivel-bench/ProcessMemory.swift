@@ -3,6 +3,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import SwivelToolSupport
 
 /// What /proc says about a process's memory (Linux only; elsewhere every
 /// reading is nil and the benchmark says so).
@@ -15,7 +16,7 @@ enum ProcessMemory {
 
     /// The value of a `/proc/<pid>/status` line, without its key and surrounding blanks.
     static func statusField(_ key: String, process: String) -> String? {
-        guard let text = readTextFile("/proc/\(process)/status") else { return nil }
+        guard let text = WholeFile.readText("/proc/\(process)/status") else { return nil }
         for line in text.split(separator: "\n") where line.hasPrefix(key + ":") {
             return line.dropFirst(key.count + 1).trimmingSpaces()
         }
@@ -32,7 +33,7 @@ enum ProcessMemory {
     /// thread's stack (from /proc/<pid>/task/*/syscall), so a stack made
     /// resident by mlockall is recognisable.
     static func largestMappings(process: String, count: Int) -> [Mapping] {
-        guard let text = readTextFile("/proc/\(process)/smaps") else { return [] }
+        guard let text = WholeFile.readText("/proc/\(process)/smaps") else { return [] }
         let stackPointers = threadStackPointers(process: process)
         var mappings: [Mapping] = []
         var label = ""
@@ -49,7 +50,7 @@ enum ProcessMemory {
                 if fields.count >= 6 {
                     label = fields[5...].joined(separator: " ") + ", " + size
                 } else if let thread = stackPointers.first(where: { start <= $0.pointer && $0.pointer < end }) {
-                    let threadName = readTextFile("/proc/\(process)/task/\(thread.thread)/comm")
+                    let threadName = WholeFile.readText("/proc/\(process)/task/\(thread.thread)/comm")
                         .map { " \"" + $0.split(separator: "\n").joined() + "\"" } ?? ""
                     label = "stack of thread \(thread.thread)\(threadName), \(size)"
                 } else {
@@ -69,7 +70,7 @@ enum ProcessMemory {
             let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
                 String(decoding: raw.prefix(while: { $0 != 0 }), as: UTF8.self)
             }
-            guard !name.hasPrefix("."), let text = readTextFile("/proc/\(process)/task/\(name)/syscall") else { continue }
+            guard !name.hasPrefix("."), let text = WholeFile.readText("/proc/\(process)/task/\(name)/syscall") else { continue }
             // "nr arg1 … arg6 sp pc"; a running thread reports "running" instead.
             let fields = text.split(separator: " ", omittingEmptySubsequences: true)
             guard fields.count >= 9, fields[7].hasPrefix("0x"), let pointer = UInt64(fields[7].dropFirst(2), radix: 16)
@@ -77,27 +78,5 @@ enum ProcessMemory {
             result.append((name, pointer))
         }
         return result
-    }
-
-    static func readTextFile(_ path: String) -> String? {
-        readBinaryFile(path).map { String(decoding: $0, as: UTF8.self) }
-    }
-
-    static func readBinaryFile(_ path: String) -> [UInt8]? {
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
-        guard descriptor >= 0 else { return nil }
-        defer { close(descriptor) }
-        var bytes: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 65_536)
-        while true {
-            let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
-            if count > 0 {
-                bytes += chunk[0..<count]
-            } else if count == 0 {
-                return bytes
-            } else if errno != EINTR {
-                return nil
-            }
-        }
     }
 }

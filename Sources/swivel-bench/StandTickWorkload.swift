@@ -1,6 +1,7 @@
 import SwivelBoard
 import SwivelHardware
 import SwivelRuntime
+import SwivelToolSupport
 
 /// `Stand.tick`, the real-time path, with the demo playing (so motion is planned
 /// and steps are emitted every tick), in virtual time as fast as it runs.

@@ -1,4 +1,5 @@
 import SwivelHardware
+import SwivelToolSupport
 
 /// Step planning on long runs at a high step rate: segments of `segmentSteps`
 /// microsteps at three quarters of the rate limit (so the limit never delays a

@@ -3,6 +3,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import SwivelToolSupport
 
 /// Runs a program and captures its standard output. posix_spawn, since
 /// FoundationEssentials has no Process.
@@ -58,68 +59,34 @@ enum Subprocess {
         _ = fcntl(readEnd, F_SETFD, FD_CLOEXEC)
         _ = fcntl(writeEnd, F_SETFD, FD_CLOEXEC)
 
-        #if os(Linux)
-        var actions = posix_spawn_file_actions_t()
-        #else
-        var actions: posix_spawn_file_actions_t? = nil
-        #endif
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        // dup2 clears close-on-exec on the copy, so fd 1 (and 2) survive the exec.
-        posix_spawn_file_actions_adddup2(&actions, writeEnd, 1)
-        if errorOutput == .merge { posix_spawn_file_actions_adddup2(&actions, writeEnd, 2) }
-
-        let argv: [UnsafeMutablePointer<CChar>?] = ([path] + arguments).map { strdup($0) } + [nil]
-        defer { for argument in argv { free(argument) } }
-
-        #if os(Linux)
-        let environment = environ
-        #else
-        let environment = _NSGetEnviron().pointee
-        #endif
-        var pid = pid_t()
-        let code = argv.withUnsafeBufferPointer { argvBuffer in
-            searchPath
-                ? posix_spawnp(&pid, path, &actions, nil, argvBuffer.baseAddress!, environment)
-                : posix_spawn(&pid, path, &actions, nil, argvBuffer.baseAddress!, environment)
+        var redirections: [ChildProcess.Redirection] = [.duplicate(writeEnd, as: 1)]
+        if errorOutput == .merge { redirections.append(.duplicate(writeEnd, as: 2)) }
+        let pid: pid_t
+        do throws(ChildProcess.SystemError) {
+            pid = try ChildProcess.spawn(path, arguments: arguments, searchPath: searchPath, redirections: redirections)
+        } catch {
+            close(writeEnd)
+            close(readEnd)
+            throw BenchFailure("cannot start \(path): \(describeErrno(error.code))")
         }
         close(writeEnd)
-        guard code == 0 else {
-            close(readEnd)
-            throw BenchFailure("cannot start \(path): \(describeErrno(code))")
-        }
         return Running(path: path, pid: pid, readEnd: readEnd)
     }
 
     /// Reads the child's output to the end and reaps it.
     static func finish(_ child: Running) throws(BenchFailure) -> Result {
-        let output = readAll(child.readEnd)
+        let output = WholeFile.readToEnd(child.readEnd).bytes
         close(child.readEnd)
 
-        var status: Int32 = 0
-        while waitpid(child.pid, &status, 0) == -1 {
-            guard errno == EINTR else {
-                throw BenchFailure("cannot wait for \(child.path): \(describeErrno(errno))")
-            }
+        let ending: ChildProcess.Ending
+        do throws(ChildProcess.SystemError) {
+            ending = try ChildProcess.wait(child.pid)
+        } catch {
+            throw BenchFailure("cannot wait for \(child.path): \(describeErrno(error.code))")
         }
-        // WIFEXITED / WEXITSTATUS / WTERMSIG are macros Swift cannot import.
-        let terminatingSignal = status & 0x7f
-        return Result(
-            exitCode: terminatingSignal == 0 ? (status >> 8) & 0xff : nil,
-            signal: terminatingSignal == 0 ? nil : terminatingSignal,
-            standardOutput: String(decoding: output, as: UTF8.self))
-    }
-
-    private static func readAll(_ descriptor: Int32) -> [UInt8] {
-        var output: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 65_536)
-        while true {
-            let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
-            if count > 0 {
-                output += chunk[0..<count]
-            } else if count == 0 || errno != EINTR {
-                return output
-            }
+        return switch ending {
+        case .exited(let code): Result(exitCode: code, signal: nil, standardOutput: String(decoding: output, as: UTF8.self))
+        case .signaled(let signal): Result(exitCode: nil, signal: signal, standardOutput: String(decoding: output, as: UTF8.self))
         }
     }
 

@@ -5,6 +5,7 @@ import Darwin
 #endif
 import SwivelBoard
 import SwivelRuntime
+import SwivelToolSupport
 
 /// swivel-fuzz's command line, the same in both of its builds. Built by
 /// `make fuzz` (`-sanitize=fuzzer`, `SWIVEL_FUZZ` defined) it is a libFuzzer
@@ -100,7 +101,7 @@ enum FuzzMain {
         }
         var broken = 0
         for file in files {
-            guard let input = SeedCorpus.readFile(file) else {
+            guard let input = WholeFile.read(file) else {
                 StandardError.write("swivel-fuzz: cannot read \(file)\n")
                 return 1
             }

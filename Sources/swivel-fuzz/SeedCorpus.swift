@@ -4,6 +4,7 @@ import Glibc
 import Darwin
 #endif
 import SwivelProtocol
+import SwivelToolSupport
 
 /// The seed corpus, made from docs/PROTOCOL.md's ```vector blocks each time
 /// (so it follows the document): per target, one input per vector, in the
@@ -20,7 +21,7 @@ enum SeedCorpus {
 
     /// Every vector in the document, in order.
     static func vectors(inDocument path: String) throws(SeedError) -> [Vector] {
-        guard let bytes = readFile(path) else { throw SeedError(description: "cannot read \(path)") }
+        guard let bytes = WholeFile.read(path) else { throw SeedError(description: "cannot read \(path)") }
         var vectors: [Vector] = []
         var current: Vector?
         for line in String(decoding: bytes, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false) {
@@ -133,24 +134,6 @@ enum SeedCorpus {
         defer { close(descriptor) }
         let written = bytes.withUnsafeBytes { systemWrite(descriptor, $0.baseAddress, $0.count) }
         guard written == bytes.count else { throw SeedError(description: "short write to \(path)") }
-    }
-
-    static func readFile(_ path: String) -> [UInt8]? {
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
-        guard descriptor >= 0 else { return nil }
-        defer { close(descriptor) }
-        var bytes: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 65_536)
-        while true {
-            let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
-            if count > 0 {
-                bytes += chunk[0..<count]
-            } else if count == 0 {
-                return bytes
-            } else if errno != EINTR {
-                return nil
-            }
-        }
     }
 }
 

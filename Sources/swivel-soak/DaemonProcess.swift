@@ -3,6 +3,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import SwivelToolSupport
 
 /// The daemon under test: started on the board with every link path inside
 /// the work directory (so it never meets a `make run` on the same machine),
@@ -44,39 +45,27 @@ final class DaemonProcess {
         ]
         let logPath = directory + "/swiveld.log"
 
-        #if os(Linux)
-        var actions = posix_spawn_file_actions_t()
-        #else
-        var actions: posix_spawn_file_actions_t? = nil
-        #endif
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-        posix_spawn_file_actions_addopen(&actions, 1, logPath, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
-        posix_spawn_file_actions_adddup2(&actions, 1, 2)
-
-        let argv: [UnsafeMutablePointer<CChar>?] = ([binary] + arguments).map { strdup($0) } + [nil]
-        defer { for argument in argv { free(argument) } }
-        #if os(Linux)
-        let environment = environ
-        #else
-        let environment = _NSGetEnviron().pointee
-        #endif
-        var pid = pid_t()
-        let code = argv.withUnsafeBufferPointer { posix_spawn(&pid, binary, &actions, nil, $0.baseAddress!, environment) }
-        guard code == 0 else { throw SoakFailure("cannot start \(binary): \(describeErrno(code))") }
+        let pid: pid_t
+        do throws(ChildProcess.SystemError) {
+            pid = try ChildProcess.spawn(binary, arguments: arguments, redirections: [
+                .open("/dev/null", flags: O_RDONLY, mode: 0, as: 0),
+                .open(logPath, flags: O_WRONLY | O_CREAT | O_TRUNC, mode: 0o644, as: 1),
+                .duplicate(1, as: 2),
+            ])
+        } catch {
+            throw SoakFailure("cannot start \(binary): \(describeErrno(error.code))")
+        }
         return DaemonProcess(pid: pid, logPath: logPath, socketPath: socketPath, arguments: arguments)
     }
 
     /// How it ended, if it has; reaps it then.
     func poll() -> Ending? {
         if let ending { return ending }
-        var status: Int32 = 0
-        let reaped = waitpid(pid, &status, WNOHANG)
-        guard reaped == pid else { return nil }
-        // WIFEXITED / WEXITSTATUS / WTERMSIG are macros Swift cannot import.
-        let signal = status & 0x7f
-        ending = signal == 0 ? .exited((status >> 8) & 0xff) : .signaled(signal)
+        ending = switch ChildProcess.endingIfEnded(pid) {
+        case nil: nil
+        case .exited(let code): .exited(code)
+        case .signaled(let signal): .signaled(signal)
+        }
         return ending
     }
 
@@ -94,7 +83,7 @@ final class DaemonProcess {
         return (ending ?? .signaled(SIGKILL), Double(monotonicNanoseconds() - started) / 1e9, true)
     }
 
-    var log: String { Files.readText(logPath) ?? "" }
+    var log: String { WholeFile.readText(logPath) ?? "" }
 
     /// The last `count` lines of the log, for a failure message.
     func logTail(_ count: Int) -> String {
@@ -112,7 +101,7 @@ struct ProcessSample {
 
     /// nil when the process is gone (or this is not Linux).
     static func take(pid: pid_t, elapsedSeconds: Double) -> ProcessSample? {
-        guard let status = Files.readText("/proc/\(pid)/status"),
+        guard let status = WholeFile.readText("/proc/\(pid)/status"),
               let descriptors = Files.names(in: "/proc/\(pid)/fd")
         else { return nil }
         func field(_ key: String) -> Int? {

@@ -7,6 +7,7 @@ import SwivelBoard
 import SwivelCore
 import SwivelPorts
 import SwivelProtocol
+import SwivelToolSupport
 
 /// One soak run: the daemon, the checker's session, the agents, the probes.
 final class Soak {

@@ -4,13 +4,6 @@ import Glibc
 import Darwin
 #endif
 
-/// CLOCK_MONOTONIC in nanoseconds.
-func monotonicNanoseconds() -> Int64 {
-    var now = timespec()
-    clock_gettime(CLOCK_MONOTONIC, &now)
-    return Int64(now.tv_sec) * 1_000_000_000 + Int64(now.tv_nsec)
-}
-
 func describeErrno(_ code: Int32) -> String {
     strerror(code).map { String(cString: $0) } ?? "errno \(code)"
 }
@@ -21,34 +14,7 @@ struct SoakFailure: Error, CustomStringConvertible {
     init(_ description: String) { self.description = description }
 }
 
-/// read(2), out of the way of `Files.read`'s name.
-private func systemRead(_ descriptor: Int32, _ buffer: UnsafeMutableRawPointer?, _ count: Int) -> Int {
-    read(descriptor, buffer, count)
-}
-
 enum Files {
-    static func read(_ path: String) -> [UInt8]? {
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
-        guard descriptor >= 0 else { return nil }
-        defer { close(descriptor) }
-        var bytes: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 65_536)
-        while true {
-            let count = chunk.withUnsafeMutableBytes { systemRead(descriptor, $0.baseAddress, $0.count) }
-            if count > 0 {
-                bytes += chunk[0..<count]
-            } else if count == 0 {
-                return bytes
-            } else if errno != EINTR {
-                return nil
-            }
-        }
-    }
-
-    static func readText(_ path: String) -> String? {
-        read(path).map { String(decoding: $0, as: UTF8.self) }
-    }
-
     /// The names in a directory, "." and ".." left out; nil when it cannot be read.
     static func names(in path: String) -> [String]? {
         guard let directory = opendir(path) else { return nil }

@@ -1,16 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
-/// CLOCK_MONOTONIC in nanoseconds: what every timed section is measured with.
-func monotonicNanoseconds() -> Int64 {
-    var time = timespec()
-    clock_gettime(CLOCK_MONOTONIC, &time)
-    return Int64(time.tv_sec) * 1_000_000_000 + Int64(time.tv_nsec)
-}
-
 /// Results whose value nobody reads are still computed: the optimiser cannot
 /// prove a store to this global is dead, so the measured loop cannot be dropped.
 nonisolated(unsafe) private var sink = 0.0

@@ -1,0 +1,89 @@
+#if canImport(Glibc)
+public import Glibc
+#elseif canImport(Darwin)
+public import Darwin
+#endif
+
+/// Starting and reaping a child with posix_spawn and waitpid, since
+/// FoundationEssentials has no Process. Each tool words its own failures:
+/// these only hand back the errno.
+public enum ChildProcess {
+    /// An errno from posix_spawn or waitpid.
+    public struct SystemError: Error {
+        public var code: Int32
+    }
+
+    /// One step of setting up the child's descriptors before it execs, done in the order given.
+    public enum Redirection: Sendable {
+        /// open(path, flags, mode) as descriptor `target`.
+        case open(String, flags: Int32, mode: mode_t, as: Int32)
+        /// dup2(source, target); the copy loses close-on-exec, so it survives the exec.
+        case duplicate(Int32, as: Int32)
+    }
+
+    /// How a reaped child ended.
+    public enum Ending: Equatable, Sendable {
+        case exited(Int32)
+        case signaled(Int32)
+
+        init(waitStatus status: Int32) {
+            // WIFEXITED / WEXITSTATUS / WTERMSIG are macros Swift cannot import.
+            let signal = status & 0x7f
+            self = signal == 0 ? .exited((status >> 8) & 0xff) : .signaled(signal)
+        }
+    }
+
+    /// Starts `path` with `arguments` (argv[0] is `path`) and this process's
+    /// environment, looked up on PATH when `searchPath`.
+    public static func spawn(
+        _ path: String, arguments: [String], searchPath: Bool = false, redirections: [Redirection]
+    ) throws(SystemError) -> pid_t {
+        #if os(Linux)
+        var actions = posix_spawn_file_actions_t()
+        #else
+        var actions: posix_spawn_file_actions_t? = nil
+        #endif
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        for redirection in redirections {
+            switch redirection {
+            case .open(let file, let flags, let mode, let target):
+                posix_spawn_file_actions_addopen(&actions, target, file, flags, mode)
+            case .duplicate(let source, let target):
+                posix_spawn_file_actions_adddup2(&actions, source, target)
+            }
+        }
+
+        let argv: [UnsafeMutablePointer<CChar>?] = ([path] + arguments).map { strdup($0) } + [nil]
+        defer { for argument in argv { free(argument) } }
+        #if os(Linux)
+        let environment = environ
+        #else
+        let environment = _NSGetEnviron().pointee
+        #endif
+        var pid = pid_t()
+        let code = argv.withUnsafeBufferPointer { argvBuffer in
+            searchPath
+                ? posix_spawnp(&pid, path, &actions, nil, argvBuffer.baseAddress!, environment)
+                : posix_spawn(&pid, path, &actions, nil, argvBuffer.baseAddress!, environment)
+        }
+        guard code == 0 else { throw SystemError(code: code) }
+        return pid
+    }
+
+    /// Waits for `pid` to end and reaps it, retrying on EINTR.
+    public static func wait(_ pid: pid_t) throws(SystemError) -> Ending {
+        var status: Int32 = 0
+        while waitpid(pid, &status, 0) == -1 {
+            guard errno == EINTR else { throw SystemError(code: errno) }
+        }
+        return Ending(waitStatus: status)
+    }
+
+    /// How `pid` ended, reaping it, if it has; nil while it runs (or cannot be waited for).
+    public static func endingIfEnded(_ pid: pid_t) -> Ending? {
+        var status: Int32 = 0
+        guard waitpid(pid, &status, WNOHANG) == pid else { return nil }
+        return Ending(waitStatus: status)
+    }
+}
