@@ -87,3 +87,15 @@ public enum ChildProcess {
         return Ending(waitStatus: status)
     }
 }
+
+extension [ChildProcess.Redirection] {
+    /// A daemon's set-up: standard input from /dev/null, standard output
+    /// and error into `logPath`, made or truncated with `mode`.
+    public static func intoLog(_ logPath: String, mode: mode_t) -> Self {
+        [
+            .open("/dev/null", flags: O_RDONLY, mode: 0, as: 0),
+            .open(logPath, flags: O_WRONLY | O_CREAT | O_TRUNC, mode: mode, as: 1),
+            .duplicate(1, as: 2),
+        ]
+    }
+}

@@ -170,11 +170,7 @@ private final class BenchDaemon {
             "--pty-link", base + "-host", "--vision-link", base + "-vision",
         ]
         do throws(ChildProcess.SystemError) {
-            pid = try ChildProcess.spawn(binary, arguments: arguments, redirections: [
-                .open("/dev/null", flags: O_RDONLY, mode: 0, as: 0),
-                .open(logPath, flags: O_WRONLY | O_CREAT | O_TRUNC, mode: 0o600, as: 1),
-                .duplicate(1, as: 2),
-            ])
+            pid = try ChildProcess.spawn(binary, arguments: arguments, redirections: .intoLog(logPath, mode: 0o600))
         } catch {
             throw BenchFailure("cannot start \(binary): \(Subprocess.describeErrno(error.code))")
         }

@@ -47,11 +47,7 @@ final class DaemonProcess {
 
         let pid: pid_t
         do throws(ChildProcess.SystemError) {
-            pid = try ChildProcess.spawn(binary, arguments: arguments, redirections: [
-                .open("/dev/null", flags: O_RDONLY, mode: 0, as: 0),
-                .open(logPath, flags: O_WRONLY | O_CREAT | O_TRUNC, mode: 0o644, as: 1),
-                .duplicate(1, as: 2),
-            ])
+            pid = try ChildProcess.spawn(binary, arguments: arguments, redirections: .intoLog(logPath, mode: 0o644))
         } catch {
             throw SoakFailure("cannot start \(binary): \(describeErrno(error.code))")
         }
