@@ -1,6 +1,6 @@
-import Synchronization
 import SwivelPorts
 @testable import SwivelKit
+import SwivelTestSupport
 
 /// SwivelKit's link clock in these tests: a `StandPump`'s virtual time, run in
 /// lockstep with the link thread that reads it.
@@ -31,7 +31,7 @@ final class PumpClock: LinkClock {
     /// One pump tick.
     static let tick = Duration.milliseconds(1)
 
-    private let state = Mutex(State())
+    private let state = TestMutex(State())
 
     var now: Duration { Self.tick * state.withLock { $0.ticks } }
 

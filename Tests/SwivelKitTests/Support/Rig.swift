@@ -1,13 +1,13 @@
-import Synchronization
 import SwivelPorts
 @testable import SwivelKit
+import SwivelTestSupport
 
 /// One end of a socket pair, handed to SwivelKit's first connection attempt;
 /// later attempts fail, as a link whose peer is gone for good would.
 final class OneChannel: Sendable {
-    private let channel: Mutex<FileChannel?>
+    private let channel: TestMutex<FileChannel?>
 
-    init(_ channel: FileChannel) { self.channel = Mutex(channel) }
+    init(_ channel: FileChannel) { self.channel = TestMutex(channel) }
 
     func open() -> Result<any ByteChannel, SwivelKitError> {
         guard let channel = channel.withLock({ $0.take() }) else {

@@ -62,7 +62,7 @@ final class StandPump: @unchecked Sendable {
     let accessories: SimulatedAccessories
 
     // Everything below is guarded by `lock`.
-    private let lock = Mutex(())
+    private let lock = TestMutex(())
     private var listener: UnixSocketListener?
     private var connections: [Connection] = []
     private var ticks: Int64 = 0
