@@ -65,6 +65,26 @@ final class RawHost {
         return nil
     }
 
+    /// The stand time of the newest MOTION_STATE received, in seconds.
+    var latestStandSeconds: Double? {
+        for entry in inbox.reversed() {
+            if case .motionState(let state) = entry.message { return Double(state.timeMicroseconds) / 1e6 }
+        }
+        return nil
+    }
+
+    /// Pumps until the stand's own time (MOTION_STATE) has run `seconds`: a
+    /// daemon on a loaded machine skips deadlines and its time then runs
+    /// slower than the wall clock. `wallLimitSeconds` only keeps a hang finite.
+    func pump(standSeconds seconds: Double, wallLimitSeconds: Double = 30) throws {
+        try pump(seconds: 0.05)
+        guard let start = latestStandSeconds else { return }
+        let end = Self.now() + wallLimitSeconds
+        while Self.now() < end, (latestStandSeconds ?? start) - start < seconds {
+            try pump(seconds: 0.05)
+        }
+    }
+
     func state() throws -> StateReport? {
         guard case .ack(let ack)? = try call(.getState), case .state(let state) = ack.body else { return nil }
         return state
