@@ -36,6 +36,18 @@ public final class TestThread {
         }
     }
 
+    /// Starts `run` on a detached thread: nobody joins it, so nothing blocks
+    /// waiting for it (for an async test that awaits the result instead).
+    public static func detached(_ run: @escaping @Sendable () -> Void) throws {
+        let thread = try TestThread(run)
+        thread.joined = true
+        #if canImport(Glibc)
+        pthread_detach(thread.thread)
+        #else
+        if let handle = thread.thread { pthread_detach(handle) }
+        #endif
+    }
+
     public func join() {
         guard !joined else { return }
         joined = true

@@ -15,7 +15,7 @@ import SwivelTestSupport
 func onOwnThread<T: Sendable>(_ body: @escaping @Sendable () throws -> T) async throws -> T {
     try await withCheckedThrowingContinuation { continuation in
         do {
-            try OwnThread.start { continuation.resume(with: Result { try body() }) }
+            try TestThread.detached { continuation.resume(with: Result { try body() }) }
         } catch {
             continuation.resume(throwing: error)
         }
@@ -41,38 +41,5 @@ func runOffThePool(
 ) async throws -> ProcessOutcome {
     try await onOwnThread {
         ProcessOutcome(try Subprocess.run(path, arguments, environment: environment, input: input))
-    }
-}
-
-/// A detached pthread: nobody joins it, so nothing blocks waiting for it.
-private enum OwnThread {
-    private final class Body {
-        let run: () -> Void
-        init(_ run: @escaping () -> Void) { self.run = run }
-    }
-
-    static func start(_ run: @escaping @Sendable () -> Void) throws {
-        let body = Unmanaged.passRetained(Body(run)).toOpaque()
-        #if canImport(Glibc)
-        var thread = pthread_t()
-        #else
-        var thread: pthread_t?
-        #endif
-        let created = pthread_create(&thread, nil, { context in
-            #if canImport(Glibc)
-            guard let context else { return nil }
-            #endif
-            Unmanaged<Body>.fromOpaque(context).takeRetainedValue().run()
-            return nil
-        }, body)
-        guard created == 0 else {
-            Unmanaged<Body>.fromOpaque(body).release()
-            throw TestSetupError("pthread_create: errno \(created)")
-        }
-        #if canImport(Glibc)
-        pthread_detach(thread)
-        #else
-        if let thread { pthread_detach(thread) }
-        #endif
     }
 }
