@@ -13,12 +13,18 @@ import Darwin
 /// threads contend (`make sanitize`, docs/RELIABILITY.md). A pthread mutex is
 /// intercepted and understood. Not for the firmware: its real-time paths want
 /// `Mutex`'s priority inheritance.
+///
+/// The value lives behind a pointer, not in a stored property: ThreadSanitizer
+/// checks a class property's exclusive accesses on their own, and pinned the
+/// accesses to a zero-sized one (`TestMutex(())`) on the object itself, where
+/// they looked unordered with the lock.
 public final class TestMutex<Value>: @unchecked Sendable {
     private let mutex: UnsafeMutablePointer<pthread_mutex_t>
-    private var value: Value
+    private let value: UnsafeMutablePointer<Value>
 
     public init(_ value: Value) {
-        self.value = value
+        self.value = .allocate(capacity: 1)
+        self.value.initialize(to: value)
         mutex = .allocate(capacity: 1)
         mutex.initialize(to: pthread_mutex_t())
         pthread_mutex_init(mutex, nil)
@@ -27,11 +33,13 @@ public final class TestMutex<Value>: @unchecked Sendable {
     deinit {
         pthread_mutex_destroy(mutex)
         mutex.deallocate()
+        value.deinitialize(count: 1)
+        value.deallocate()
     }
 
     public func withLock<Result, E: Error>(_ body: (inout Value) throws(E) -> Result) throws(E) -> Result {
         pthread_mutex_lock(mutex)
         defer { pthread_mutex_unlock(mutex) }
-        return try body(&value)
+        return try body(&value.pointee)
     }
 }
