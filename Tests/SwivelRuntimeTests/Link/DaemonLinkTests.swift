@@ -12,47 +12,7 @@ import Testing
 /// The built swiveld on the simulated board, driven over its real pty and its
 /// Unix socket in real time, by a host that speaks the raw protocol.
 @Suite(.serialized) struct DaemonLinkTests {
-    final class Daemon {
-        let process: Subprocess
-        let socketPath: String
-        let hostPath: String
-        private var stopped = false
-
-        init(tag: String) throws {
-            let base = "/tmp/swivel-link-\(getpid())-\(tag)"
-            socketPath = base + ".sock"
-            hostPath = base + "-host"
-            process = try Subprocess.launch(DaemonTests.swiveld, [
-                "--board", DaemonTests.simBoard, "--socket", socketPath, "--pty-link", hostPath, "--vision-link", base + "-vision",
-                "--scene", "none",
-            ])
-            // Ready once the pty link and the socket exist. Up to 60 s: a debug
-            // (or sanitized) daemon on a machine busy with the rest of the suite
-            // can take many seconds to start.
-            for _ in 0..<1200 where access(hostPath, F_OK) != 0 || access(socketPath, F_OK) != 0 { sleepSeconds(0.05) }
-            guard access(hostPath, F_OK) == 0, access(socketPath, F_OK) == 0 else {
-                stopped = true
-                process.signal(SIGKILL)
-                let result = process.wait()
-                throw DocumentedFailure("swiveld made no \(socketPath) within 60 s (status \(result.status)): \(result.standardError)")
-            }
-        }
-
-        /// A test that throws before `stop()` must not leave its daemon
-        /// running: at 1 kHz under a sanitizer it takes a whole core.
-        deinit {
-            if !stopped {
-                process.signal(SIGKILL)
-                _ = process.wait()
-            }
-        }
-
-        func stop() -> Subprocess.Result {
-            stopped = true
-            process.signal(SIGTERM)
-            return process.wait()
-        }
-    }
+    typealias Daemon = TestDaemon
 
     func docked(_ channel: FileChannel) throws -> RawHost {
         let host = RawHost(channel: channel)

@@ -12,54 +12,7 @@ import Testing
 /// Issue 10 §3 through the built swiveld on the simulated board: one client
 /// must never starve the others. Each test here failed on 46ca346.
 @Suite(.serialized) struct DaemonLoadTests {
-    /// The daemon with private endpoints, optionally under `sh -c` (for ulimit
-    /// or umask) and with extra environment (LD_PRELOAD).
-    final class Daemon {
-        let process: Subprocess
-        let socketPath: String
-        let hostPath: String
-
-        init(tag: String, arguments: [String] = [], shell: String? = nil, environment: [String: String] = [:]) throws {
-            let base = "/tmp/swivel-load-\(getpid())-\(tag)"
-            socketPath = base + ".sock"
-            hostPath = base + "-host"
-            let daemonArguments = [
-                "--board", DaemonTests.simBoard, "--no-demo", "--scene", "none", "--socket", socketPath,
-                "--pty-link", hostPath, "--vision-link", base + "-vision",
-            ] + arguments
-            if let shell {
-                process = try Subprocess.launch(
-                    "/bin/sh", ["-c", "\(shell); exec \"$0\" \"$@\"", DaemonTests.swiveld] + daemonArguments,
-                    environment: environment)
-            } else {
-                process = try Subprocess.launch(DaemonTests.swiveld, daemonArguments, environment: environment)
-            }
-            // A debug daemon on a machine busy with the rest of the suite can take seconds to start.
-            let end = RawHost.now() + 60
-            while RawHost.now() < end && (access(hostPath, F_OK) != 0 || access(socketPath, F_OK) != 0) { sleepSeconds(0.025) }
-            guard access(hostPath, F_OK) == 0, access(socketPath, F_OK) == 0 else {
-                stopped = true
-                process.signal(SIGKILL)
-                let result = process.wait()
-                throw DocumentedFailure("swiveld made no \(socketPath) within 60 s (status \(result.status)): \(result.standardError)")
-            }
-        }
-
-        private var stopped = false
-
-        func stop() -> Subprocess.Result {
-            stopped = true
-            process.signal(SIGTERM)
-            return process.wait()
-        }
-
-        /// A test that threw before `stop` leaves no daemon behind.
-        deinit {
-            guard !stopped else { return }
-            process.signal(SIGKILL)
-            _ = process.wait()
-        }
-    }
+    typealias Daemon = TestDaemon
 
     static func dock(_ channel: FileChannel, name: String = "load-tests") throws -> RawHost {
         let host = RawHost(channel: channel)
