@@ -17,10 +17,24 @@ public import SwivelHardware
 /// `StepperRotor`, `ServoHorn`); the step size only sets how finely encoder
 /// edges are interpolated and how often the servo target is looked at.
 ///
+/// Falling behind: one advance takes at most `maximumStepsPerAdvance` steps
+/// of its own (writes and servo periods still split it where they fall). A
+/// longer gap is covered in longer steps, exact for the same reason, with
+/// encoder edges interpolated more coarsely; `stretchedAdvances` counts them.
+/// Why: against the system clock, on a host slower than the model (a
+/// sanitized debug build integrates 20 µs steps more slowly than real time),
+/// a fixed step makes each catch-up longer than the last, and the daemon
+/// never gets past reading its encoders. Bounded, a read costs the same
+/// whatever the gap, like a game engine's cap on physics substeps per frame,
+/// except that no time is dropped. The runtime sets the bound to two loop
+/// periods, so a daemon that keeps up, and every test on a ManualClock that
+/// ticks the loop, never meets it.
+///
 /// Not Sendable: it lives on the thread that owns the chip.
 public final class SimulatedStand {
     public let clock: any MonotonicClock
     public let integrationStepNanoseconds: Int64
+    public let maximumStepsPerAdvance: Int64
     public let axisNames: [String]
 
     private let chip: MockGPIOChip
@@ -39,6 +53,10 @@ public final class SimulatedStand {
     public private(set) var inputWiringErrors: UInt64 = 0
     /// Integration steps in which a shaft moved too far to emit its edges one by one.
     public private(set) var encoderOverruns: UInt64 = 0
+    /// Integration steps taken so far (each split at a write or a servo period counts).
+    public private(set) var integrationSteps: UInt64 = 0
+    /// Advances that covered their gap in steps longer than `integrationStepNanoseconds`.
+    public private(set) var stretchedAdvances: UInt64 = 0
     /// Writes lost because the event queue was full.
     public var droppedOutputEvents: UInt64 { queue.dropped }
 
@@ -56,10 +74,14 @@ public final class SimulatedStand {
 
     public init(
         chip: MockGPIOChip, pwm: MockPWMProvider, clock: any MonotonicClock,
-        integrationStepNanoseconds: Int64, axes specs: [SimulatedAxisSpec], eventQueueCapacity: Int = 16_384
+        integrationStepNanoseconds: Int64, maximumStepsPerAdvance: Int64 = 4_096,
+        axes specs: [SimulatedAxisSpec], eventQueueCapacity: Int = 16_384
     ) throws(HardwareError) {
         guard integrationStepNanoseconds > 0, integrationStepNanoseconds <= 10_000_000 else {
             throw HardwareError(.invalidConfiguration, "the integration step must be between 1 ns and 10 ms, got \(integrationStepNanoseconds) ns")
+        }
+        guard maximumStepsPerAdvance > 0, maximumStepsPerAdvance <= 1_000_000 else {
+            throw HardwareError(.invalidConfiguration, "the steps per advance must be between 1 and 1000000, got \(maximumStepsPerAdvance)")
         }
         guard eventQueueCapacity > 0 else {
             throw HardwareError(.invalidConfiguration, "the simulated stand's event queue capacity must be positive, got \(eventQueueCapacity)")
@@ -70,6 +92,7 @@ public final class SimulatedStand {
         self.pwm = pwm
         self.clock = clock
         self.integrationStepNanoseconds = integrationStepNanoseconds
+        self.maximumStepsPerAdvance = maximumStepsPerAdvance
         axisNames = specs.map(\.name)
         nanoseconds = now
         queue = OutputEventQueue(capacity: eventQueueCapacity)
@@ -146,8 +169,17 @@ public final class SimulatedStand {
         defer { advancing = false }
         let target = instant.nanoseconds
         applyDue()
+        guard nanoseconds < target else { return }
+        var step = integrationStepNanoseconds
+        // Instants are clock readings, never negative: the gap cannot overflow.
+        let gap = target &- nanoseconds
+        // ceil(gap / maximumStepsPerAdvance), when that is longer than the step.
+        if gap > 0, (gap - 1) / maximumStepsPerAdvance >= integrationStepNanoseconds {
+            step = (gap - 1) / maximumStepsPerAdvance + 1
+            stretchedAdvances &+= 1
+        }
         while nanoseconds < target {
-            var next = min(target, nanoseconds &+ integrationStepNanoseconds)
+            var next = target &- nanoseconds <= step ? target : nanoseconds &+ step
             if let event = queue.earliestInstant, event < next { next = event }
             for axis in axes {
                 if let sample = axis.horn?.nextSample, sample < next { next = sample }
@@ -188,6 +220,7 @@ public final class SimulatedStand {
             if !complete { encoderOverruns &+= 1 }
         }
         nanoseconds = end
+        integrationSteps &+= 1
         for edge in pendingEdges {
             do {
                 try chip.driveInput(line: edge.line, high: edge.high, at: MonotonicInstant(nanoseconds: edge.instant))

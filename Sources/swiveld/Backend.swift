@@ -52,6 +52,15 @@ enum Backend {
         #endif
     }
 
+    /// For the exit summary, once the loop has stopped (the model is the
+    /// loop thread's until then): how often the simulated stand fell behind
+    /// the clock and caught up in longer steps; nil on hardware.
+    var simulationSummary: String? {
+        guard case .simulated(let simulation) = self else { return nil }
+        let model = simulation.model
+        return "  simulation: \(model.integrationSteps) integration steps, \(model.stretchedAdvances) catch-ups in longer steps (the model fell behind the clock)"
+    }
+
     /// After the drivers are disabled and the loop has stopped.
     func stop() {
         #if os(Linux)

@@ -194,6 +194,7 @@ enum Daemon {
         backend.stop()
 
         print(Summary.format(stand.status(), loop: loop.statistics(), elapsedSeconds: clock.now().nanoseconds(since: started)))
+        if let simulation = backend.simulationSummary { print(simulation) }
         print(LinkSetup.summary(link.status()))
         return forced ? exitSoftware : 0
     }

@@ -46,6 +46,10 @@ import Testing
         #expect(status.encoderIllegalTransitions == 0)
         #expect(status.encoderDroppedEvents == 0)
         #expect(status.driverFaults == 0)
+        // Ticked in virtual time, the model never fell behind: fine steps throughout.
+        #expect(sim.simulation.model.maximumStepsPerAdvance == 100)
+        #expect(sim.simulation.model.stretchedAdvances == 0)
+        #expect(sim.simulation.model.integrationSteps > UInt64(status.time / 20e-6))
     }
 
     @Test func theServoHornFollowsTheTimedMove() throws {

@@ -16,6 +16,14 @@ public struct SimulatedHardware {
     /// keep the board's tolerance (`Board.stepLatenessToleranceNanoseconds`).
     public static let wallClockStepLatenessToleranceNanoseconds = StepLateness.unlimitedNanoseconds
 
+    /// Two loop periods of fine steps per read: the loop reads the encoders
+    /// every tick, so only a model that has fallen behind the clock by more
+    /// than a tick takes longer steps (see `SimulatedStand`).
+    static func maximumStepsPerAdvance(board: Board, stepNanoseconds: Int64) -> Int64 {
+        let periodNanoseconds = 1_000_000_000 / Int64(max(board.loopRateHz, 1))
+        return max(1, 2 * periodNanoseconds / max(stepNanoseconds, 1))
+    }
+
     public let chip: MockGPIOChip
     public let pwm: MockPWMProvider
     public let model: SimulatedStand
@@ -85,9 +93,11 @@ public struct SimulatedHardware {
         var hardware = mock.hardware
         do {
             // Before any encoder line is requested: the model sets their starting levels.
+            let stepNanoseconds = Int64(physics.integrationStepMicroseconds) * 1_000
             model = try SimulatedStand(
-                chip: chip, pwm: pwm, clock: clock,
-                integrationStepNanoseconds: Int64(physics.integrationStepMicroseconds) * 1_000, axes: specs)
+                chip: chip, pwm: pwm, clock: clock, integrationStepNanoseconds: stepNanoseconds,
+                maximumStepsPerAdvance: Self.maximumStepsPerAdvance(board: board, stepNanoseconds: stepNanoseconds),
+                axes: specs)
         } catch {
             throw StandSetupError("simulated stand: \(error)")
         }
