@@ -3,6 +3,7 @@ import PackageDescription
 
 // Module map, from the pure core outwards:
 //   SwivelCore      motion planning, limiter, animations, rate limits: no I/O, time is an input
+//   SwivelSync      PIMutex: the firmware's lock, made visible to ThreadSanitizer under `make sanitize`
 //   SwivelHardware  small hardware protocols, drivers (stepper, servo, quadrature) and mocks
 //   SwivelSim       the physical model of a stand, wired to the mock GPIO chip
 //   SwivelBoard     the strict JSON5 board-file loader
@@ -36,7 +37,8 @@ let package = Package(
     ],
     targets: [
         .target(name: "SwivelCore", swiftSettings: strict, linkerSettings: libm),
-        .target(name: "SwivelHardware", swiftSettings: strict, linkerSettings: libm),
+        .target(name: "SwivelSync", swiftSettings: strict),
+        .target(name: "SwivelHardware", dependencies: ["SwivelSync"], swiftSettings: strict, linkerSettings: libm),
         .target(name: "SwivelSim", dependencies: ["SwivelHardware"], swiftSettings: strict, linkerSettings: libm),
         .target(name: "SwivelBoard", swiftSettings: strict),
         .target(name: "SwivelProtocol", dependencies: ["SwivelCore"], swiftSettings: strict),
@@ -61,11 +63,11 @@ let package = Package(
         .target(
             name: "SwivelRuntime",
             dependencies: [
-                "SwivelCore", "SwivelHardware", "SwivelSim", "SwivelBoard", "SwivelLinux", "SwivelProtocol", "SwivelPorts",
+                "SwivelCore", "SwivelSync", "SwivelHardware", "SwivelSim", "SwivelBoard", "SwivelLinux", "SwivelProtocol", "SwivelPorts",
             ],
             swiftSettings: strict
         ),
-        .target(name: "SwivelKit", dependencies: ["SwivelCore", "SwivelProtocol", "SwivelPorts"], swiftSettings: strict),
+        .target(name: "SwivelKit", dependencies: ["SwivelCore", "SwivelSync", "SwivelProtocol", "SwivelPorts"], swiftSettings: strict),
         .executableTarget(name: "swiveld", dependencies: ["SwivelRuntime"], swiftSettings: strict),
         .executableTarget(name: "swivelctl", dependencies: ["SwivelKit"], swiftSettings: strict),
         // What the three tools below share (Glibc, no Foundation). No firmware target depends on it.
@@ -81,6 +83,7 @@ let package = Package(
             name: "swivel-soak", dependencies: ["SwivelProtocol", "SwivelPorts", "SwivelBoard", "SwivelCore", "SwivelToolSupport"], swiftSettings: strict),
         // Threads, subprocesses and temporary directories the test targets share.
         .target(name: "SwivelTestSupport", path: "Tests/SwivelTestSupport", swiftSettings: strict),
+        .testTarget(name: "SwivelSyncTests", dependencies: ["SwivelSync", "SwivelTestSupport"], swiftSettings: strict),
         .testTarget(name: "SwivelCoreTests", dependencies: ["SwivelCore"], swiftSettings: strict),
         .testTarget(name: "SwivelHardwareTests", dependencies: ["SwivelHardware", "SwivelSim"], swiftSettings: strict),
         .testTarget(name: "SwivelBoardTests", dependencies: ["SwivelBoard"], swiftSettings: strict),

@@ -4,7 +4,7 @@ import Testing
 
 /// The simulated board's own buttons and batteries (not injected telemetry)
 /// reach SwivelKit's streams through the real hub.
-@Suite(.serialized, .timeLimit(.minutes(1))) struct AccessoryTests {
+@Suite(.serialized, .hangGuard) struct AccessoryTests {
     @Test func batteryStatesStartWithEveryBattery() async throws {
         let rig = try await Rig.docked()
         var batteries = rig.accessory.batteryStates.makeAsyncIterator()

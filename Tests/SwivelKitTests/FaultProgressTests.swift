@@ -4,7 +4,7 @@ import SwivelProtocol
 import Testing
 
 /// A move a motor fault ended, as an app sees it through SwivelKit.
-@Suite(.serialized, .timeLimit(.minutes(1))) struct FaultProgressTests {
+@Suite(.serialized, .hangGuard) struct FaultProgressTests {
     @Test func aMotorFaultEndsTheMoveFailedWithTheFaultsReason() async throws {
         let rig = try await Rig.docked(manual: true)
         // Held: yaw jams exactly 0.4 s into the 3 s move, however late a

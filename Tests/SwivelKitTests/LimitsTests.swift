@@ -1,7 +1,7 @@
 @testable import SwivelKit
 import Testing
 
-@Suite(.serialized, .timeLimit(.minutes(1))) struct LimitsTests {
+@Suite(.serialized, .hangGuard) struct LimitsTests {
     typealias Limit = DockAccessory.Limits.Limit
 
     @Test func aLimitIsCheckedLocallyByTheStandsRules() {

@@ -3,7 +3,7 @@ import SwivelProtocol
 import Testing
 
 /// Motor commands through SwivelKit, checked on the simulated stand's encoders.
-@Suite(.serialized, .timeLimit(.minutes(1))) struct MotionTests {
+@Suite(.serialized, .hangGuard) struct MotionTests {
     @Test func setOrientationMovesTheStandAndItsProgressFinishes() async throws {
         let rig = try await Rig.docked(manual: true)
         #expect(!rig.manager.isSystemTrackingEnabled)

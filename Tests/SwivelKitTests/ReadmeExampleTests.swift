@@ -4,7 +4,7 @@ import Testing
 
 /// README.md's SwivelKit example, with only the public API, against a stand
 /// behind a real socket path (the example's loop is cut after one state).
-@Suite(.serialized, .timeLimit(.minutes(1))) struct ReadmeExampleTests {
+@Suite(.serialized, .hangGuard) struct ReadmeExampleTests {
     @Test func theReadmeExampleRuns() async throws {
         let directory = try TemporaryDirectory()
         let pump = try StandPump(listeningAt: directory.file("swivel.sock"))

@@ -4,7 +4,7 @@ import Testing
 
 /// Retransmission and duplicate detection, end to end: the pump loses a frame
 /// on purpose and SwivelKit must recover without moving the stand twice.
-@Suite(.serialized, .timeLimit(.minutes(1))) struct ReliabilityTests {
+@Suite(.serialized, .hangGuard) struct ReliabilityTests {
     static func relativeMove(_ message: HostMessage) -> Bool {
         if case .setOrientation(let request) = message { return request.relative }
         return false

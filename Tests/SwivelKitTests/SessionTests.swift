@@ -8,7 +8,7 @@ import Testing
 
 /// Docking, identity, heartbeats, goodbye and reconnection, against the real
 /// link hub on a simulated stand.
-@Suite(.serialized, .timeLimit(.minutes(1))) struct SessionTests {
+@Suite(.serialized, .hangGuard) struct SessionTests {
     @Test func theHandshakeDocksWithTheStandsIdentity() async throws {
         let rig = try await Rig.docked()
         let accessory = rig.accessory

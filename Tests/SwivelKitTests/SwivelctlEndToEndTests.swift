@@ -11,7 +11,7 @@ import Testing
 /// stand, behind a Unix socket listener at a temporary path. Each process is
 /// awaited on a thread of its own (`runOffThePool`), not on the cooperative
 /// pool the other tests need.
-@Suite(.serialized, .timeLimit(.minutes(1))) struct SwivelctlEndToEndTests {
+@Suite(.serialized, .hangGuard) struct SwivelctlEndToEndTests {
     /// `swift test` runs the test bundle from the build's bin directory, next to `swivelctl`.
     static let swivelctl: String = {
         var parts = CommandLine.arguments[0].split(separator: "/", omittingEmptySubsequences: false)

@@ -9,7 +9,7 @@ import Testing
 
 /// `swivelctl move --wait` when a motor fault ends the move: it said the move
 /// was cancelled and exited 0.
-@Suite(.serialized, .timeLimit(.minutes(1))) struct SwivelctlFaultTests {
+@Suite(.serialized, .hangGuard) struct SwivelctlFaultTests {
     @Test func moveWaitExitsOneWithTheFaultsReason() async throws {
         let stand = try SwivelctlEndToEndTests.Stand()
         defer { stand.pump.stop() }

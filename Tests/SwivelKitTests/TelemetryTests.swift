@@ -5,7 +5,7 @@ import Testing
 
 /// Telemetry the simulated stand does not produce yet (buttons, batteries,
 /// tracking), injected by the pump, must reach the right stream intact.
-@Suite(.serialized, .timeLimit(.minutes(1))) struct TelemetryTests {
+@Suite(.serialized, .hangGuard) struct TelemetryTests {
     @Test func buttonEventsReachAccessoryEvents() async throws {
         let rig = try await Rig.docked()
         var events = rig.accessory.accessoryEvents.makeAsyncIterator()

@@ -3,7 +3,7 @@ import FoundationEssentials
 import Testing
 
 /// Custom tracking, framing, region of interest and selection through SwivelKit.
-@Suite(.serialized, .timeLimit(.minutes(1))) struct TrackingTests {
+@Suite(.serialized, .hangGuard) struct TrackingTests {
     static let camera = DockAccessory.CameraInformation(captureDevice: .wideAngle, cameraPosition: .back, orientation: .corrected)
     static let face = DockAccessory.Observation(
         identifier: 1, type: .humanFace, rect: NormalizedRectLowerLeft(x: 0.4, y: 0.5, width: 0.2, height: 0.2), faceYawAngle: 0.1)

@@ -135,7 +135,10 @@ extension DaemonTests {
         // From 1 s the person walks right at 0.5 rad/s: by 4 s the stand has followed to yaw ≈ 1.5.
         let final = result.standardOutput.split(separator: "\n").first { $0.contains("final: yaw ") }
         let yaw = final.flatMap { line in line.split(separator: " ").dropFirst(2).first.flatMap { Double($0) } }
-        #expect(yaw.map { $0 > 1.0 } == true, "\(final ?? "no final line")")
+        #expect(yaw != nil, "\(result.standardOutput)")
+        if Sanitizers.runsInRealTime {
+            #expect(yaw.map { $0 > 1.0 } == true, "\(final ?? "no final line")")
+        }
         #expect(result.standardOutput.contains("tracking following"))
     }
 }

@@ -1,4 +1,5 @@
 import Synchronization
+import SwivelSync
 
 /// An AS5600 as a register map in memory: set the angle and the STATUS bits,
 /// inject bus errors. Thread-safe (atomics), since the driver reads it from
@@ -7,7 +8,7 @@ public final class MockAS5600: I2CRegisterDevice, Sendable {
     private let rawAngle: Atomic<UInt16>
     private let statusBits: Atomic<UInt8>
     private let pendingFailures = Atomic<Int>(0)
-    private let failure = Mutex<I2CError?>(nil)
+    private let failure = PIMutex<I2CError?>(nil)
     private let reads = Atomic<UInt64>(0)
 
     public init(rawAngle: UInt16 = 0, status: AS5600Status = .magnetDetected) {

@@ -1,5 +1,5 @@
 public import FoundationEssentials
-import Synchronization
+import SwivelSync
 public import SwivelProtocol
 
 /// A docked stand, as DockKit's `DockAccessory`: what it is, and the commands
@@ -29,9 +29,9 @@ public final class DockAccessory: Sendable, CustomStringConvertible {
         var regionOfInterest: NormalizedRectUpperLeft = .fullFrame
     }
 
-    private let settings = Mutex(TrackingSettings())
+    private let settings = PIMutex(TrackingSettings())
     /// The latest state of each battery, in the order they were first heard of.
-    private let latestBatteries = Mutex<[BatteryState]>([])
+    private let latestBatteries = PIMutex<[BatteryState]>([])
 
     init(identity: Identity, link: LinkClient, epoch: Int) {
         identifier = Identifier(name: identity.name, category: .trackingStand, uuid: UUID(identity.uuid))

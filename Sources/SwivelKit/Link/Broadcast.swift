@@ -1,4 +1,4 @@
-import Synchronization
+import SwivelSync
 
 /// One producer (the link thread), any number of `AsyncStream` consumers.
 /// Each consumer keeps only the newest `bufferLimit` elements, so a slow one
@@ -10,7 +10,7 @@ final class Broadcast<Element: Sendable>: Sendable {
         var finished = false
     }
 
-    private let state = Mutex(State())
+    private let state = PIMutex(State())
     private let bufferLimit: Int
 
     init(bufferLimit: Int = 64) {

@@ -1,4 +1,4 @@
-import Synchronization
+import SwivelSync
 import SwivelPorts
 import SwivelProtocol
 
@@ -56,8 +56,8 @@ final class LinkClient: Sendable {
         var nextWaiter = 0
     }
 
-    private let inbox = Mutex(Inbox())
-    private let session = Mutex(Session())
+    private let inbox = PIMutex(Inbox())
+    private let session = PIMutex(Session())
     /// Its lock also orders `session` updates against new subscribers' first element.
     private let stateChanges = Broadcast<DockAccessory.StateChange>()
 

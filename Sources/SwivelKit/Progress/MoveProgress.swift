@@ -1,4 +1,4 @@
-import Synchronization
+import SwivelSync
 import SwivelProtocol
 
 /// The progress of one `setOrientation` or `animate`, as DockKit's `Progress`:
@@ -62,7 +62,7 @@ public final class MoveProgress: Sendable, CustomStringConvertible {
         var nextWaiter = 0
     }
 
-    private let status = Mutex(Status())
+    private let status = PIMutex(Status())
     private let broadcast = Broadcast<Update>(bufferLimit: 16)
     private let link: LinkClient
     private let epoch: Int

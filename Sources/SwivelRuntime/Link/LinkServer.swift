@@ -6,6 +6,7 @@ import Darwin
 public import SwivelHardware
 public import SwivelPorts
 import Synchronization
+import SwivelSync
 
 /// The link thread: moves bytes between the transports (the host and vision
 /// serial ports or ptys, the Unix socket and its clients) and the `LinkHub`, and services the hub on
@@ -31,7 +32,7 @@ public final class LinkServer: @unchecked Sendable {
     private let clock: any MonotonicClock
     private let waker: PollWaker
     private let stopping = Atomic(false)
-    private let published = Mutex(LinkServerStatus())
+    private let published = PIMutex(LinkServerStatus())
     private var thread: RealtimeThread?
 
     // Link-thread state.

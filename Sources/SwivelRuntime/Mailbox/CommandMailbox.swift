@@ -1,5 +1,5 @@
 public import SwivelCore
-import Synchronization
+import SwivelSync
 
 /// Identifies one posted command so its reply can be collected.
 public struct CommandTicket: Hashable, Sendable {
@@ -31,17 +31,17 @@ public final class CommandMailbox: Sendable {
         var nextTicket: UInt64 = 1
     }
 
-    private let inbox: Mutex<Inbox>
-    private let outbox: Mutex<FixedRing<Answered>>
+    private let inbox: PIMutex<Inbox>
+    private let outbox: PIMutex<FixedRing<Answered>>
     /// Owned by the loop thread: replies not yet handed over.
-    private let pending: Mutex<FixedRing<Answered>>
+    private let pending: PIMutex<FixedRing<Answered>>
     public let capacity: Int
 
     public init(capacity: Int = 64) {
         self.capacity = capacity
-        inbox = Mutex(Inbox(queue: FixedRing(capacity: capacity)))
-        outbox = Mutex(FixedRing(capacity: capacity * 2))
-        pending = Mutex(FixedRing(capacity: capacity * 2))
+        inbox = PIMutex(Inbox(queue: FixedRing(capacity: capacity)))
+        outbox = PIMutex(FixedRing(capacity: capacity * 2))
+        pending = PIMutex(FixedRing(capacity: capacity * 2))
     }
 
     /// Queues `command` for the next tick. Fails with `busy` when the queue is full.

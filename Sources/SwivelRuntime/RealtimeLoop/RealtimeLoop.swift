@@ -1,5 +1,6 @@
 public import SwivelHardware
 import Synchronization
+import SwivelSync
 
 /// A fixed-period control tick on a dedicated real-time thread (Klipper's recipe:
 /// locked memory, SCHED_FIFO, clock_nanosleep to absolute deadlines).
@@ -25,8 +26,8 @@ public final class RealtimeLoop: Sendable {
     private let publishIntervalTicks: UInt64
     private let stopRequested = Atomic(false)
     private let resetRequested = Atomic(false)
-    private let published = Mutex(PublishedStatistics())
-    private let lifecycle = Mutex(Lifecycle.notStarted)
+    private let published = PIMutex(PublishedStatistics())
+    private let lifecycle = PIMutex(Lifecycle.notStarted)
 
     /// - Parameters:
     ///   - clock: what the loop reads `now` from. The loop SLEEPS on

@@ -3,7 +3,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import Synchronization
+import SwivelSync
 
 /// A joinable pthread that applies a `RealtimeRequest` to itself before running its
 /// body. Foundation's Thread cannot set a scheduling policy, hence raw pthreads.
@@ -17,7 +17,7 @@ public final class RealtimeThread: Sendable {
     private let handle: ThreadHandle
     // Held across pthread_join, so a second joiner waits for the first to finish
     // instead of returning while the thread still runs.
-    private let joined = Mutex(false)
+    private let joined = PIMutex(false)
 
     /// Starts the thread and returns once it has applied its policy (before `body`
     /// has necessarily run). `name` shows in `top -H` and `ps -L`; Linux keeps its

@@ -2,6 +2,7 @@ public import SwivelBoard
 import SwivelCore
 public import SwivelHardware
 import Synchronization
+import SwivelSync
 
 /// A board turned into a running stand: drivers, encoders and the motion
 /// controller, advanced one control period per `tick`.
@@ -37,7 +38,7 @@ public final class Stand: @unchecked Sendable {
     /// speed. Fixed at init, so other threads can read it while the loop runs.
     public let worstCaseStopSeconds: Double
 
-    private let published = Mutex(StandStatus())
+    private let published = PIMutex(StandStatus())
     private let haltRequested = Atomic(false)
     private let haltedFlag = Atomic(false)
 

@@ -3,6 +3,7 @@ public import SwivelHardware
 public import SwivelPorts
 import SwivelProtocol
 import Synchronization
+import SwivelSync
 
 /// The simulated board's vision co-processor: a thread that plays a scene
 /// (`SceneCameraFeed`) in real time against the stand's measured pose and
@@ -27,7 +28,7 @@ public final class SimulatedCameraFeed: @unchecked Sendable {
     private let channel: FileChannel
     private let waker: PollWaker
     private let stopping = Atomic(false)
-    private let published = Mutex(Status())
+    private let published = PIMutex(Status())
     private var thread: RealtimeThread?
 
     /// - Parameter visionPath: the vision link's pty (the path `LinkServer` links).

@@ -378,7 +378,10 @@ extension DaemonLoadTests {
         let busy = (after - link) / elapsed
         let result = daemon.stop()
         #expect(clients.count > 10)
-        #expect(busy < 0.1, "the link thread was busy \(Int(busy * 100)) % of the time at the descriptor limit")
+        // Spinning is about 100 %. Each refusal costs the thread a little, ten
+        // times more under a sanitizer (14 % measured under ThreadSanitizer).
+        let bound = min(0.1 * Sanitizers.slowdown, 0.5)
+        #expect(busy < bound, "the link thread was busy \(Int(busy * 100)) % of the time at the descriptor limit")
         #expect(refusals > 0, "no client was told the daemon is out of file descriptors")
         #expect(result.standardError.contains("out of file descriptors"), "\(result.standardError)")
         #expect(result.status == 0, "stderr: \(result.standardError)")
