@@ -68,7 +68,7 @@ for sanitizer in $SANITIZERS; do
         status=1
         cat "$log" "$log.serial" "$reports_dir"/report.* 2>/dev/null \
             | grep -E "^(WARNING|SUMMARY): ThreadSanitizer|^==[0-9]+==ERROR|^SUMMARY: (Address|Leak)Sanitizer|✘ Test .* (failed|recorded an issue)" \
-            | sort | uniq -c | sort -rn | head -15 | sed "s/^/sanitize: $sanitizer:   /"
+            | sort | uniq -c | sort -rn | head -15 | sed "s/^/sanitize: $sanitizer:   /" || true
     fi
     results+=("$sanitizer: $verdict; $reports sanitizer reports (from $processes report files in $reports_dir); exit $code; $tests; build ${built} s, tests ${ran} s")
 done

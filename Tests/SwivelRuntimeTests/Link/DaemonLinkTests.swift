@@ -129,7 +129,10 @@ extension DaemonLinkTests {
     @Test func swivelctlDrivesTheRealDaemonOverTheSocketAndThePty() throws {
         let daemon = try Daemon(tag: "ctl")
         defer { _ = daemon.stop() }
-        let watch = try Subprocess.launch(Self.swivelctl, ["--socket", daemon.socketPath, "watch", "--count", "100"])
+        // 100 reports at 50 Hz outlast the shell's start and its 1 s move; a
+        // sanitized swivelctl starts ten times more slowly (Sanitizers.slowdown).
+        let watchCount = Int(100 * Sanitizers.slowdown)
+        let watch = try Subprocess.launch(Self.swivelctl, ["--socket", daemon.socketPath, "watch", "--count", "\(watchCount)"])
         let script = "tracking off\nmove --yaw 0.5 --duration 1 --wait\nstatus --json\n"
         let shell = try Subprocess.run(Self.swivelctl, ["--socket", daemon.socketPath, "shell"], input: script)
         #expect(shell.status == 0, "stderr: \(shell.standardError)")
@@ -138,7 +141,7 @@ extension DaemonLinkTests {
         #expect(Self.yaw(in: status).map { abs($0 - 0.5) < 0.002 } == true, "\(status)")
         let watched = watch.wait()
         #expect(watched.status == 0, "stderr: \(watched.standardError)")
-        #expect(watched.standardOutput.split(separator: "\n").count == 100)
+        #expect(watched.standardOutput.split(separator: "\n").count == watchCount)
         #expect(watched.standardOutput.contains("yaw +0.49"), "the watcher saw the move")
 
         // Over the serial link (the pty), as a phone bridge would be.
