@@ -136,9 +136,11 @@ extension DaemonTests {
         let final = result.standardOutput.split(separator: "\n").first { $0.contains("final: yaw ") }
         let yaw = final.flatMap { line in line.split(separator: " ").dropFirst(2).first.flatMap { Double($0) } }
         #expect(yaw != nil, "\(result.standardOutput)")
+        // What 4 s of wall time gets done: under a sanitizer the loop runs its
+        // ticks 3 to 4 times more slowly than their period.
         if Sanitizers.runsInRealTime {
             #expect(yaw.map { $0 > 1.0 } == true, "\(final ?? "no final line")")
+            #expect(result.standardOutput.contains("tracking following"))
         }
-        #expect(result.standardOutput.contains("tracking following"))
     }
 }
