@@ -12,60 +12,19 @@ import Testing
 /// Two stands are driven by the same step pulses: one read every 1 ms tick as
 /// the loop reads it, one read only now and then, as a slowed daemon would.
 @Suite struct SimulatedStandCatchUpTests {
-    static let microstepsPerRadian = 3_200 / (2 * Double.pi)
-    static let countsPerRadian = 4_096 / (2 * Double.pi)
-    static let stepNanoseconds: Int64 = 20_000
+    static let stepNanoseconds = StepperAxisRig.integrationStepNanoseconds
 
-    /// One stand with its driver and encoder on a clock of its own.
-    struct Rig {
-        let clock = ManualClock()
-        let chip: MockGPIOChip
-        let stand: SimulatedStand
-        let driver: StepperDriver
-        let encoder: QuadratureEncoder
-
-        init(maximumStepsPerAdvance: Int64) throws {
-            chip = try MockGPIOChip(label: "sim", lineCount: 8, clock: clock, transitionLogCapacity: 100_000)
-            stand = try SimulatedStand(
-                chip: chip, pwm: MockPWMProvider(clock: clock), clock: clock,
-                integrationStepNanoseconds: SimulatedStandCatchUpTests.stepNanoseconds,
-                maximumStepsPerAdvance: maximumStepsPerAdvance,
-                axes: [SimulatedAxisSpec(
-                    name: "yaw",
-                    motor: .stepper(
-                        stepLine: 0, directionLine: 1, enableLine: 2, enableActiveLow: true,
-                        microstepsPerRadian: SimulatedStandCatchUpTests.microstepsPerRadian, invertDirection: false,
-                        naturalFrequencyHz: 40, dampingRatio: 0.3, coastDecelerationRadiansPerSecondSquared: 20),
-                    encoder: .quadrature(lineA: 4, lineB: 5, countsPerRadian: SimulatedStandCatchUpTests.countsPerRadian, invert: false))])
-            let planner = try StepPlanner(
-                microstepsPerRadian: SimulatedStandCatchUpTests.microstepsPerRadian, maxStepRateHz: 20_000,
-                minPulseWidthNanoseconds: 2_000, directionSetupNanoseconds: 1_000, invertDirection: false)
-            driver = try StepperDriver(
-                step: chip.requestOutput(line: 0, initialHigh: false, consumer: "yaw step"),
-                direction: chip.requestOutput(line: 1, initialHigh: false, consumer: "yaw dir"),
-                enable: chip.requestOutput(line: 2, initialHigh: true, consumer: "yaw enable"),
-                enableActiveLow: true, planner: planner, executor: InstantStepExecutor())
-            encoder = try QuadratureEncoder(
-                source: chip.requestEdgeEvents(lines: [4, 5], consumer: "yaw encoder"),
-                lineA: 4, lineB: 5, countsPerRadian: SimulatedStandCatchUpTests.countsPerRadian, invert: false)
-            driver.enable(at: clock.now())
-        }
-
-        /// One 1 ms tick of a 2 Hz, 0.5 rad sine (reversals, 6.3 rad/s peak);
-        /// the encoder is read, and the model caught up, only when `read`.
-        func tick(_ index: Int, read: Bool) throws {
-            if read { encoder.update() }
-            let start = MonotonicInstant(nanoseconds: Int64(index) * 1_000_000)
-            let end = start.advanced(byNanoseconds: 1_000_000)
-            let target = 0.5 * sin(2 * Double.pi * 2 * end.seconds)
-            try driver.move(toRadians: target, from: start, until: end)
-            clock.set(end)
-        }
+    /// The shared stepper rig, enabled, lightly damped so it rings.
+    static func rig(maximumStepsPerAdvance: Int64) throws -> StepperAxisRig {
+        let rig = try StepperAxisRig(
+            naturalFrequencyHz: 40, dampingRatio: 0.3, coastDeceleration: 20, maximumStepsPerAdvance: maximumStepsPerAdvance)
+        rig.driver.enable(at: rig.clock.now())
+        return rig
     }
 
     @Test func aLongGapTakesBoundedLongerStepsAlongTheSamePath() throws {
-        let ticking = try Rig(maximumStepsPerAdvance: 100)
-        let behind = try Rig(maximumStepsPerAdvance: 100)
+        let ticking = try Self.rig(maximumStepsPerAdvance: 100)
+        let behind = try Self.rig(maximumStepsPerAdvance: 100)
         var stepsBefore: UInt64 = 0
         var eventsBefore = 0
         for index in 0..<1_500 {
@@ -106,7 +65,7 @@ import Testing
     }
 
     @Test func aGapWithinTheBoundKeepsTheFineStep() throws {
-        let rig = try Rig(maximumStepsPerAdvance: 100)
+        let rig = try Self.rig(maximumStepsPerAdvance: 100)
         // 100 steps of 20 µs exactly: not stretched; one more nanosecond is.
         rig.clock.set(MonotonicInstant(nanoseconds: 100 * Self.stepNanoseconds))
         _ = rig.stand.angleRadians(axis: "yaw")
@@ -128,5 +87,18 @@ import Testing
                     maximumStepsPerAdvance: bound, axes: [])
             }
         }
+    }
+}
+
+extension StepperAxisRig {
+    /// One 1 ms tick of a 2 Hz, 0.5 rad sine (reversals, 6.3 rad/s peak);
+    /// the encoder is read, and the model caught up, only when `read`.
+    fileprivate func tick(_ index: Int, read: Bool) throws {
+        if read { encoder.update() }
+        let start = MonotonicInstant(nanoseconds: Int64(index) * 1_000_000)
+        let end = start.advanced(byNanoseconds: 1_000_000)
+        let target = 0.5 * sin(2 * Double.pi * 2 * end.seconds)
+        try driver.move(toRadians: target, from: start, until: end)
+        clock.set(end)
     }
 }

@@ -12,45 +12,24 @@ import Testing
 /// clock), moves the driver to where the axis must be at the end of the tick,
 /// and advances the virtual clock.
 @Suite struct SimulatedStepperTests {
-    // 200 full steps × 16 microsteps per revolution; a 1024-line encoder (x4).
-    static let microstepsPerRadian = 3_200 / (2 * Double.pi)
-    static let countsPerRadian = 4_096 / (2 * Double.pi)
+    static let microstepsPerRadian = StepperAxisRig.microstepsPerRadian
+    static let countsPerRadian = StepperAxisRig.countsPerRadian
     static let naturalFrequencyHz = 40.0
     static let dampingRatio = 0.7
     static let coastDeceleration = 20.0
     static let tickNanoseconds: Int64 = 1_000_000
 
-    let clock = ManualClock()
+    let clock: ManualClock
     let chip: MockGPIOChip
-    let pwm: MockPWMProvider
     let stand: SimulatedStand
     let driver: StepperDriver
     let encoder: QuadratureEncoder
 
     init() throws {
-        chip = try MockGPIOChip(label: "sim", lineCount: 8, clock: clock, transitionLogCapacity: 100_000)
-        pwm = try MockPWMProvider(clock: clock)
-        stand = try SimulatedStand(
-            chip: chip, pwm: pwm, clock: clock, integrationStepNanoseconds: 20_000,
-            axes: [SimulatedAxisSpec(
-                name: "yaw",
-                motor: .stepper(
-                    stepLine: 0, directionLine: 1, enableLine: 2, enableActiveLow: true,
-                    microstepsPerRadian: Self.microstepsPerRadian, invertDirection: false,
-                    naturalFrequencyHz: Self.naturalFrequencyHz, dampingRatio: Self.dampingRatio,
-                    coastDecelerationRadiansPerSecondSquared: Self.coastDeceleration),
-                encoder: .quadrature(lineA: 4, lineB: 5, countsPerRadian: Self.countsPerRadian, invert: false))])
-        let planner = try StepPlanner(
-            microstepsPerRadian: Self.microstepsPerRadian, maxStepRateHz: 20_000, minPulseWidthNanoseconds: 2_000,
-            directionSetupNanoseconds: 1_000, invertDirection: false)
-        driver = try StepperDriver(
-            step: chip.requestOutput(line: 0, initialHigh: false, consumer: "yaw step"),
-            direction: chip.requestOutput(line: 1, initialHigh: false, consumer: "yaw dir"),
-            enable: chip.requestOutput(line: 2, initialHigh: true, consumer: "yaw enable"),
-            enableActiveLow: true, planner: planner, executor: InstantStepExecutor())
-        encoder = try QuadratureEncoder(
-            source: chip.requestEdgeEvents(lines: [4, 5], consumer: "yaw encoder"),
-            lineA: 4, lineB: 5, countsPerRadian: Self.countsPerRadian, invert: false)
+        let rig = try StepperAxisRig(
+            naturalFrequencyHz: Self.naturalFrequencyHz, dampingRatio: Self.dampingRatio,
+            coastDeceleration: Self.coastDeceleration)
+        (clock, chip, stand, driver, encoder) = (rig.clock, rig.chip, rig.stand, rig.driver, rig.encoder)
     }
 
     /// Runs ticks until `until` seconds, commanding `command(t)` at each tick's end
