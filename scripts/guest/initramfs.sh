@@ -18,6 +18,7 @@ for program in "${programs[@]}"; do
     done
 done
 cp "$stub" "$root/modules/i2c-stub.ko"
+mkdir -p "$root/boards"; [ -n "${BOARDS_DIR:-}" ] && cp "$BOARDS_DIR"/*.json5 "$root/boards/"
 cp "$init" "$root/init"
 chmod +x "$root/init"
 (cd "$root" && find . | cpio -o -H newc --quiet | gzip -1) > "$out"
