@@ -7,7 +7,7 @@ STRICT := -Xswiftc -warnings-as-errors
 CLANG := $(shell command -v clang 2>/dev/null || echo cc)
 BENCH_OUT := bench/out
 
-.PHONY: all deps build test run release bench clean install uninstall check-libgpiod2
+.PHONY: all deps build test run release bench clean install uninstall check-libgpiod2 check-hardware
 
 all: build
 
@@ -72,6 +72,12 @@ check-libgpiod2: deps
 	trap 'rm -rf "$$prefix"' EXIT && \
 	./scripts/build-libgpiod2.sh "$$prefix" && \
 	SWIVEL_LIBGPIOD2_PREFIX="$$prefix" $(SWIFT) test --filter LibgpiodV2ShimTests
+
+# swiveld against a real Linux kernel's GPIO and I2C (gpio-sim, i2c-stub) in a
+# QEMU guest, linked against libgpiod 1.6 and 2.x: docs/HARDWARE.md. The first
+# run builds the guest kernel into ~/.cache/swivel; later runs reuse it.
+check-hardware: deps
+	SWIFT="$(SWIFT)" ./scripts/check-hardware.sh
 
 clean:
 	$(SWIFT) package clean
