@@ -1,21 +1,27 @@
 #if os(Linux)
-import Glibc
 public import SwivelHardware
 
 /// One device on a Linux I2C bus (`/dev/i2c-N`, the i2c-dev driver). A
-/// register read is one I2C_RDWR ioctl: a write of the register address and
-/// a read, joined by a repeated start so no other bus user can move the
-/// device's address pointer between them. The request is preallocated at
-/// open, so a read allocates nothing unless it fails.
+/// register read is one SMBus "I2C block read", the transfer the kernel's own
+/// drivers make with i2c_smbus_read_i2c_block_data(): ioctl I2C_SMBUS with
+/// the register as the command and the length in block[0]. On the wire it is
+/// a write of the register address and a read, joined by a repeated start so
+/// no other bus user can move the device's address pointer between them.
+///
+/// One transfer type for every adapter: plain I2C adapters (the Pi's
+/// i2c-bcm2835, most USB bridges) serve it through the kernel's SMBus
+/// emulation, SMBus-only ones (i2c-stub, PC SMBus controllers) natively. The
+/// address is set once at open (I2C_SLAVE); the request and its data are
+/// preallocated there too, so a read allocates nothing unless it fails.
 ///
 /// Not Sendable: one thread at a time (the sensor's reader thread).
 public final class LinuxI2CDevice: I2CRegisterDevice {
     public let path: String
     public let address: UInt8
-    private let descriptor: Int32
-    private let registerByte: UnsafeMutablePointer<UInt8>
-    private let messages: UnsafeMutablePointer<I2CKernelInterface.Message>
-    private let request: UnsafeMutablePointer<I2CKernelInterface.ReadWriteData>
+    private let file: any I2CAdapterFile
+    private let request: UnsafeMutablePointer<I2CKernelInterface.SMBusRequest>
+    /// union i2c_smbus_data: block[0] the length, then the bytes.
+    private let data: UnsafeMutableRawPointer
 
     /// Opens `/dev/i2c-<bus>` for the device at the 7-bit `address`.
     public static func open(bus: Int, address: UInt8) throws(I2CError) -> LinuxI2CDevice {
@@ -23,57 +29,78 @@ public final class LinuxI2CDevice: I2CRegisterDevice {
         return try LinuxI2CDevice(path: "/dev/i2c-\(bus)", address: address)
     }
 
-    /// Opens `path` as an I2C adapter: checks it is one and that it can do
-    /// plain I2C transfers, before any device is addressed.
-    public init(path: String, address: UInt8) throws(I2CError) {
-        guard (0x08...0x77).contains(address) else {
-            throw I2CError(.invalidRequest, "i2c address \(I2CDiagnostics.hex(address)) is outside the 7-bit device range 0x08-0x77")
+    /// Opens `path` as an I2C adapter: checks it is one, that it can do I2C
+    /// block reads, and that no kernel driver owns `address`.
+    public convenience init(path: String, address: UInt8) throws(I2CError) {
+        try Self.checkAddress(address)
+        let file: I2CDevFile
+        do {
+            file = try I2CDevFile(path: path)
+        } catch {
+            throw I2CDiagnostics.openFailed(path, error)
         }
-        let descriptor = Glibc.open(path, O_RDWR | O_CLOEXEC)
-        guard descriptor >= 0 else { throw I2CDiagnostics.openFailed(path, SystemCallError.current) }
-        var functions: UInt = 0
-        guard ioctl(descriptor, I2CKernelInterface.functions, &functions) == 0 else {
-            let failure = SystemCallError.current
-            close(descriptor)
-            throw I2CDiagnostics.notAnAdapter(path, failure)
+        try self.init(file: file, path: path, address: address)
+    }
+
+    /// `file` is the adapter, already open: the kernel's, or a test's fake.
+    init(file: any I2CAdapterFile, path: String, address: UInt8) throws(I2CError) {
+        try Self.checkAddress(address)
+        let functions: UInt
+        do {
+            functions = try file.functionality()
+        } catch {
+            throw I2CDiagnostics.notAnAdapter(path, error)
         }
-        guard functions & I2CKernelInterface.functionPlainI2C != 0 else {
-            close(descriptor)
-            throw I2CError(.notAnAdapter, "\(path) is an SMBus-only adapter; the sensor needs plain I2C transfers (I2C_RDWR)")
+        guard functions & I2CKernelInterface.functionReadI2CBlock != 0 else {
+            throw I2CDiagnostics.noBlockRead(path, functions: functions)
+        }
+        do {
+            try file.selectAddress(address)
+        } catch {
+            throw I2CDiagnostics.selectFailed(path, address: address, error)
         }
         self.path = path
         self.address = address
-        self.descriptor = descriptor
-        registerByte = .allocate(capacity: 1)
-        registerByte.initialize(to: 0)
-        messages = .allocate(capacity: 2)
-        messages.initialize(repeating: I2CKernelInterface.Message(address: UInt16(address), flags: 0, length: 0, buffer: nil),
-                            count: 2)
+        self.file = file
+        data = .allocate(byteCount: I2CKernelInterface.dataByteCount, alignment: I2CKernelInterface.dataAlignment)
+        data.initializeMemory(as: UInt8.self, repeating: 0, count: I2CKernelInterface.dataByteCount)
         request = .allocate(capacity: 1)
-        request.initialize(to: I2CKernelInterface.ReadWriteData(messages: messages, count: 2))
+        request.initialize(to: I2CKernelInterface.SMBusRequest(
+            readWrite: I2CKernelInterface.smbusRead, command: 0, size: I2CKernelInterface.smbusI2CBlockData, data: data))
     }
 
     deinit {
-        close(descriptor)
-        registerByte.deallocate()
-        messages.deallocate()
         request.deallocate()
+        data.deallocate()
     }
 
+    private static func checkAddress(_ address: UInt8) throws(I2CError) {
+        guard (0x08...0x77).contains(address) else {
+            throw I2CError(.invalidRequest, "i2c address \(I2CDiagnostics.hex(address)) is outside the 7-bit device range 0x08-0x77")
+        }
+    }
+
+    /// Reads `buffer.count` (1...32) bytes starting at `register`.
     public func read(register: UInt8, into buffer: UnsafeMutableRawBufferPointer) throws(I2CError) {
-        guard let base = buffer.baseAddress, buffer.count > 0, buffer.count <= Int(UInt16.max) else {
-            throw I2CError(.invalidRequest, "a read of \(buffer.count) bytes from register \(I2CDiagnostics.hex(register)) on \(path)")
+        guard let base = buffer.baseAddress, (1...I2CKernelInterface.blockMaximum).contains(buffer.count) else {
+            throw I2CDiagnostics.unreadableLength(path, register: register, count: buffer.count)
         }
-        registerByte.pointee = register
-        messages[0] = I2CKernelInterface.Message(address: UInt16(address), flags: 0, length: 1, buffer: registerByte)
-        messages[1] = I2CKernelInterface.Message(
-            address: UInt16(address), flags: I2CKernelInterface.messageRead, length: UInt16(buffer.count),
-            buffer: base.assumingMemoryBound(to: UInt8.self))
-        let transferred = ioctl(descriptor, I2CKernelInterface.readWrite, request)
-        guard transferred == 2 else {
-            throw I2CDiagnostics.transferFailed(path, address: address, register: register,
-                                                transferred < 0 ? SystemCallError.current : nil)
+        let wanted = UInt8(truncatingIfNeeded: buffer.count)
+        // Every field again: nothing the kernel or a failed read left may shape this one.
+        request.pointee = I2CKernelInterface.SMBusRequest(
+            readWrite: I2CKernelInterface.smbusRead, command: register, size: I2CKernelInterface.smbusI2CBlockData, data: data)
+        data.storeBytes(of: wanted, as: UInt8.self)
+        do {
+            try file.transfer(request)
+        } catch {
+            throw I2CDiagnostics.transferFailed(path, address: address, register: register, error)
         }
+        // A native SMBus adapter may return fewer bytes than asked (i2c-stub at the top of its map).
+        let returned = data.load(as: UInt8.self)
+        guard returned == wanted else {
+            throw I2CDiagnostics.shortRead(path, address: address, register: register, returned: Int(returned), wanted: buffer.count)
+        }
+        base.copyMemory(from: data + 1, byteCount: buffer.count)
     }
 }
 #endif

@@ -1,6 +1,10 @@
 import SwivelBoard
 import SwivelCore
 import SwivelHardware
+#if os(Linux)
+import Glibc
+import SwivelLinux
+#endif
 import SwivelRuntime
 import Testing
 
@@ -70,4 +74,23 @@ import Testing
             try Stand(board: board, hardware: mock.hardware, playDemo: false)
         }
     }
+
+    #if os(Linux)
+    /// The gpiod backend's I2C (`LinuxI2CBus`) under the stand's setup, on a
+    /// bus this machine lacks: the stand is refused with the axis, the sensor
+    /// and what to do, which swiveld prints after "cannot set up the stand: ".
+    @Test(.enabled(if: access("/dev/i2c-63", F_OK) != 0, "this machine has /dev/i2c-63"))
+    func aMissingI2CBusStopsTheStandWithItsReason() throws {
+        var sensor = Self.sensor()
+        sensor.i2cBus = 63
+        let board = try Self.board("sim.json5", yawSensor: sensor)
+        let mock = try MockHardware(board: board, clock: ManualClock(), transitionLogCapacity: 16)
+        var hardware = mock.hardware
+        hardware.i2c = LinuxI2CBus()
+        #expect(throws: StandSetupError("yaw: AS5600 on i2c bus 63 at address 0x36: /dev/i2c-63 does not exist: "
+            + "enable that bus in config.txt (bus 1 is dtparam=i2c_arm=on; others need a dtoverlay) and reboot")) {
+            try Stand(board: board, hardware: hardware, playDemo: false)
+        }
+    }
+    #endif
 }

@@ -8,11 +8,15 @@ public struct I2CError: Error, Equatable, Sendable, CustomStringConvertible {
         case permissionDenied
         /// The path opened is not an I2C adapter (a regular file, a tty).
         case notAnAdapter
+        /// The adapter cannot do the transfer the device is read with.
+        case unsupportedTransfer
+        /// A kernel driver is bound to the device's address.
+        case addressInUse
         /// No device acknowledged its address.
         case noAnswer
         /// The transfer started but failed (timeout, arbitration lost, short read).
         case transferFailed
-        /// The request itself is unusable (an address outside 7 bits, an empty read).
+        /// The request itself is unusable (an address outside 7 bits, an empty or too long read).
         case invalidRequest
     }
 
