@@ -3,7 +3,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import SwivelHardware
+@testable import SwivelHardware
 import Testing
 
 /// The hardware executor runs in real time against the mock chip on the
@@ -125,6 +125,48 @@ import Testing
         #expect(executor.discardedPlans == 2)
         #expect(executor.pendingPlans == 0)
         #expect(risingEdges(chip, line: 0).isEmpty)
+    }
+
+    /// The executor THREAD (not `runQueued`) meeting plans already too late:
+    /// the first is dropped and latches the fault, the next is dropped whole
+    /// on the latched channel. That second drop used to trap computing how
+    /// long to sleep before its edges (due at `.min`), so on a loaded Pi the
+    /// tick after a late step killed swiveld (found in the QEMU guest).
+    @Test func theThreadDropsAPlanThatIsAlreadyTooLateAndKeepsRunning() throws {
+        let chip = try MockGPIOChip(label: "mock", lineCount: 2, clock: clock)
+        let executor = try BusyWaitStepExecutor(clock: clock, maximumStepsPerPlan: 8, queueDepth: 4)
+        let channel = try executor.addChannel(
+            step: chip.requestOutput(line: 0, initialHigh: false, consumer: "step"),
+            direction: chip.requestOutput(line: 1, initialHigh: false, consumer: "dir"))
+        let plan = StepPlan(capacity: 8)
+        let next = StepPlan(capacity: 8)
+        // Planned a whole second ago: far past the 500 µs tolerance; the next
+        // tick's plan follows it.
+        let start = ns(clock.now().nanoseconds - 1_000_000_000)
+        try planner().plan(StepSegment(start: start, end: start.advanced(byNanoseconds: 1_000_000), startRadians: 0, endRadians: 0.004),
+                           from: StepperState(microsteps: 0), into: plan)
+        try planner().plan(StepSegment(start: start.advanced(byNanoseconds: 1_000_000), end: start.advanced(byNanoseconds: 2_000_000),
+                                       startRadians: 0.004, endRadians: 0.008),
+                           from: plan.endState, into: next)
+        #expect(executor.execute(plan, channel: channel))
+        #expect(executor.execute(next, channel: channel))
+        try executor.start()
+        for _ in 0..<10_000 where executor.droppedLatePlans < 2 { usleep(1_000) }
+        #expect(executor.isRunning)
+        executor.stop()
+        #expect(executor.droppedLatePlans == 2)
+        #expect(executor.lateFault(channel: channel) != nil)
+        #expect(risingEdges(chip, line: 0).isEmpty, "a dropped step is never written")
+    }
+
+    @Test func sleepingBeforeASpinSaturates() {
+        let window: Int64 = 200_000
+        #expect(BusyWaitCore.sleepBeforeSpin(earliest: .min, now: 5_000, spinWindow: window) == nil)
+        #expect(BusyWaitCore.sleepBeforeSpin(earliest: 5_000, now: 5_000, spinWindow: window) == nil)
+        #expect(BusyWaitCore.sleepBeforeSpin(earliest: 5_000 + window, now: 5_000, spinWindow: window) == nil)
+        #expect(BusyWaitCore.sleepBeforeSpin(earliest: 5_000 + window + 7, now: 5_000, spinWindow: window) == 7)
+        #expect(BusyWaitCore.sleepBeforeSpin(earliest: .max, now: -5_000, spinWindow: window) == window)
+        #expect(BusyWaitCore.sleepBeforeSpin(earliest: 1_000_000, now: 0, spinWindow: 0) == nil)
     }
 
     @Test func stoppingNeverLosesAnEnableChange() throws {

@@ -225,9 +225,9 @@ final class BusyWaitCore: @unchecked Sendable {
             let earliestInstant = next.edge.earliest
             // Far from the edge: sleep toward it, at most one window at a time
             // so a new plan is seen, then rescan.
-            let untilSpin = earliestInstant - spinWindowNanoseconds - clock.now().nanoseconds
-            if spinWindowNanoseconds > 0, untilSpin > 0 {
-                idle(nanoseconds: min(untilSpin, spinWindowNanoseconds))
+            if let sleep = Self.sleepBeforeSpin(
+                earliest: earliestInstant, now: clock.now().nanoseconds, spinWindow: spinWindowNanoseconds) {
+                idle(nanoseconds: sleep)
                 continue
             }
             // Spin to the instant, but rescan if a new plan arrives: it may
@@ -243,6 +243,21 @@ final class BusyWaitCore: @unchecked Sendable {
             if rescan { continue }
             write(next.edge, queue: next.queue)
         }
+    }
+
+    /// How long the thread may sleep before it must start spinning for an
+    /// edge that may go out at `earliest`: at most one window, so a new plan
+    /// is seen; nil when it must spin or write now. Saturating, because the
+    /// edges of a plan dropped on a latched channel are due at once
+    /// (`earliest` is `.min`): `earliest - window - now` trapped on them, so
+    /// the plan after a too-late step killed the daemon instead of leaving the
+    /// axis faulted (seen in the QEMU guest of `make check-hardware`).
+    static func sleepBeforeSpin(earliest: Int64, now: Int64, spinWindow: Int64) -> Int64? {
+        guard spinWindow > 0, earliest > now else { return nil }
+        let (remaining, overflow) = earliest.subtractingReportingOverflow(now)
+        let untilSpin = overflow ? Int64.max : remaining
+        guard untilSpin > spinWindow else { return nil }
+        return min(untilSpin - spinWindow, spinWindow)
     }
 
     /// The channel whose next edge is due first, and that edge; nil when nothing is queued.
