@@ -62,7 +62,8 @@ for variant in $variants; do
     *) echo "check-hardware: unknown variant $variant (v1, v2)" >&2; exit 64 ;;
     esac
     # The build must really have linked the libgpiod it claims to.
-    if ! ldd "$bin/swiveld" | grep -q "$soname"; then
+    linked=$(ldd "$bin/swiveld")  # (not piped into grep -q: pipefail and SIGPIPE)
+    if ! echo "$linked" | grep -q "$soname"; then
         echo "check-hardware: $variant swiveld does not link $soname:" >&2; ldd "$bin/swiveld" >&2; exit 1
     fi
     mkdir -p "$stage/opt/$variant"
