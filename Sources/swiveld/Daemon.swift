@@ -71,9 +71,10 @@ enum Daemon {
         }
         // The demo is for a simulated stand with no host and no scene; real hardware holds still.
         let playDemo = options.playDemo && board.backend == .simulated && scene == nil
-        // Everything that can fail is taken before the loop starts: the loop's
-        // first tick enables the drivers, so a busy button line or socket found
-        // after it would have energised the motors for nothing.
+        // Everything that can fail is taken before the loop starts: the first
+        // motion enables the drivers, and the demo or homing moves from the
+        // loop's first tick, so a busy button line or socket found after it
+        // would have energised the motors for nothing.
         let backend: Backend
         let stand: Stand
         do {

@@ -26,6 +26,7 @@ enum Summary {
             faults += homing.failedAxes.isEmpty ? "; homed" : "; homing failed on \(homing.failedAxes)"
         }
         lines.append(faults)
+        if status.firstMotionSeconds == nil { lines.append("  drivers never enabled: nothing moved") }
         lines.append(status.halted ? "  stopped; drivers disabled" : "  NOT confirmed stopped")
         return lines.joined(separator: "\n")
     }

@@ -209,7 +209,7 @@ final class SlowOutput: DigitalOutput {
             enable: chip.requestOutput(line: 2, initialHigh: true, consumer: "enable"),
             enableActiveLow: true, planner: planner, executor: executor)
         chip.clearTransitionLog()
-        // As the stand does: enable at its first tick, plan a period ahead,
+        // As the stand does: enable at its first motion's tick, plan a period ahead,
         // and disable at the end of the last planned period.
         driver.enable(at: ns(1_000_000))
         try driver.move(toRadians: 0.005, from: ns(2_000_000), until: ns(3_000_000))
@@ -223,6 +223,31 @@ final class SlowOutput: DigitalOutput {
         let (firstRise, lastFall) = (try #require(steps.first), try #require(steps.last))
         #expect(on.instant <= firstRise.instant)
         #expect(off.instant >= lastFall.instant, "ENABLE went off at \(off.instant), before the last step ended at \(lastFall.instant)")
+    }
+
+    @Test func aStepDueWithItsEnableWaitsTheEnableSetup() throws {
+        // No DIR setup time, so only the ENABLE rule can hold the step back.
+        let executor = try BusyWaitStepExecutor(clock: clock, maximumStepsPerPlan: 64, queueDepth: 16)
+        let planner = try StepPlanner(
+            microstepsPerRadian: 1_000, maxStepRateHz: 100_000, minPulseWidthNanoseconds: 2_000,
+            directionSetupNanoseconds: 0, invertDirection: false)
+        let driver = try StepperDriver(
+            step: chip.requestOutput(line: 0, initialHigh: false, consumer: "step"),
+            direction: chip.requestOutput(line: 1, initialHigh: false, consumer: "dir"),
+            enable: SlowOutput(chip.requestOutput(line: 2, initialHigh: true, consumer: "enable"), clock: clock),
+            enableActiveLow: true, planner: planner, executor: executor)
+        chip.clearTransitionLog()
+        // The first motion's tick: ENABLE at its deadline, the first step 10 µs
+        // later. The step thread wakes 300 µs late and finds both due.
+        driver.enable(at: ns(2_000_000))
+        try driver.move(toRadians: 0.005, from: ns(2_000_000), until: ns(2_100_000))
+        try executor.runQueued(until: ns(10_000_000)) { clock.set(max($0, ns(2_300_000))) }
+        let on = try #require(chip.transitions(onLine: 2).first { !$0.high })
+        let firstRise = try #require(chip.transitions(onLine: 0).first { $0.high })
+        #expect(firstRise.instant.nanoseconds - on.instant.nanoseconds >= StepEnableTiming.setupNanoseconds,
+                "ENABLE on at \(on.instant), the first step at \(firstRise.instant)")
+        #expect(chip.transitions(onLine: 0).filter(\.high).count == 5)
+        #expect(driver.lateFault == nil)
     }
 
     // MARK: Too late: dropped and latched, never squeezed

@@ -57,6 +57,29 @@ final class FlakyExecutor: StepExecutor {
         #expect(!driver.isEnabled)
     }
 
+    @Test func aStepStampedWithItsEnableWaitsTheEnableSetup() throws {
+        // No DIR setup time, so only the ENABLE rule can hold the step back.
+        let planner = try StepPlanner(
+            microstepsPerRadian: 1_000, maxStepRateHz: 100_000, minPulseWidthNanoseconds: 2_000,
+            directionSetupNanoseconds: 0, invertDirection: false)
+        let driver = try StepperDriver(
+            step: chip.requestOutput(line: 0, initialHigh: false, consumer: "step"),
+            direction: chip.requestOutput(line: 1, initialHigh: false, consumer: "dir"),
+            enable: chip.requestOutput(line: 2, initialHigh: true, consumer: "enable"),
+            enableActiveLow: true, planner: planner, executor: InstantStepExecutor(clock: clock))
+        // A tick that ran 300 µs late: ENABLE and the first step (planned 10 µs
+        // after it) are both stamped with the present.
+        clock.set(ns(2_300_000))
+        driver.enable(at: ns(2_000_000))
+        try driver.move(toRadians: 0.005, from: ns(2_000_000), until: ns(2_100_000))
+        let on = try #require(chip.transitions(onLine: 2).last)
+        #expect(!on.high)
+        let firstRise = try #require(chip.transitions(onLine: 0).first { $0.high })
+        #expect(firstRise.instant.nanoseconds - on.instant.nanoseconds >= StepEnableTiming.setupNanoseconds,
+                "ENABLE on at \(on.instant), the first step at \(firstRise.instant)")
+        #expect(chip.transitions(onLine: 0).filter(\.high).count == 5)
+    }
+
     @Test func movesWriteDirThenPulsesAtTheirInstants() throws {
         let driver = try makeDriver()
         // Three 1 ms ticks along a 10 microsteps/ms ramp, then back by 5.

@@ -8,7 +8,8 @@ import Testing
 
 /// Issue 10, section 5: a start-up that fails never energises the motors.
 @Suite(.serialized) struct DaemonStartupTests {
-    /// The loop's first tick enables the drivers. The buttons (a busy line) and
+    /// The loop's first tick enabled the drivers (since issue 11 the first
+    /// motion does, and the demo moves from that tick). The buttons (a busy line) and
     /// the link endpoints were taken after the loop had started, so the motors
     /// were energised for ~47 ms before start-up failed. A socket that cannot
     /// be made fails the same way a busy button line does (this machine has no

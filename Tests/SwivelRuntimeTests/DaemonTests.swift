@@ -35,6 +35,8 @@ import Testing
         #expect(result.standardError.contains("--duration 1.5 s elapsed: decelerating to a stop"))
         #expect(result.standardOutput.contains("swiveld: ran"))
         #expect(result.standardOutput.contains("stopped; drivers disabled"))
+        // The demo moved the stand, so the drivers were on.
+        #expect(!result.standardOutput.contains("drivers never enabled"))
         // Not a terminal: the status comes as plain lines, no carriage returns.
         #expect(result.standardOutput.contains("yaw "))
         #expect(!result.standardOutput.contains("\r"))
@@ -47,6 +49,20 @@ import Testing
         let result = process.wait()
         #expect(result.status == 0, "stderr: \(result.standardError)")
         #expect(result.standardError.contains("SIGTERM: decelerating to a stop"))
+        #expect(result.standardOutput.contains("stopped; drivers disabled"))
+    }
+
+    /// Issue 11: held still (no demo, no scene, no host), the stand never
+    /// enables its drivers, and SIGTERM stops it without doing so either.
+    @Test func sigtermBeforeAnyCommandNeverEnablesTheDrivers() throws {
+        let process = try Subprocess.launch(Self.swiveld, Self.isolated(["--board", Self.simBoard, "--no-demo"]))
+        sleepSeconds(1)
+        process.signal(SIGTERM)
+        let result = process.wait()
+        #expect(result.status == 0, "stderr: \(result.standardError)")
+        #expect(result.standardOutput.contains("idle, drivers off"), "stdout: \(result.standardOutput)")
+        #expect(!result.standardOutput.contains("holding"))
+        #expect(result.standardOutput.contains("drivers never enabled: nothing moved"))
         #expect(result.standardOutput.contains("stopped; drivers disabled"))
     }
 

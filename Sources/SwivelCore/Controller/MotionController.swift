@@ -251,6 +251,27 @@ public struct MotionController: Sendable {
         }
     }
 
+    /// Holds `adopted` axes at `measured` (at rest) without cancelling anything:
+    /// for a stand whose drivers are off, where a hand or gravity may turn an
+    /// axis, so the next motion starts where it is. Only while nothing moves:
+    /// velocity zero or tracking, every axis at rest; false (and no change)
+    /// otherwise, or for a position that is not a number.
+    public mutating func adopt(restingPositions measured: PerAxis<Radians>, of adopted: AxisSet) -> Bool {
+        switch source {
+        case .velocity(let v) where v == .zero: break
+        case .tracking: break
+        default: return false
+        }
+        for axis in Axis.allCases where axes.contains(axis) {
+            guard state[axis].velocity == 0 else { return false }
+            if adopted.contains(axis), !measured[axis].isFinite { return false }
+        }
+        for axis in Axis.allCases where axes.contains(axis) && adopted.contains(axis) {
+            state[axis] = Limiter.State(position: measured[axis])
+        }
+        return true
+    }
+
     /// Places the target in the stand's frame with the pose at its capture
     /// time and hands it to the tracker; following replaces a running move or
     /// animation (cancelled) or velocity, as a velocity command would.

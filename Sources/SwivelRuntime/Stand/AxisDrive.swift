@@ -32,22 +32,34 @@ public final class AxisDrive {
         return encoder.positionRadians
     }
 
-    /// Drives the motor to `position` over [start, end].
+    /// Drives the motor to `position` over [start, end]. A servo that is off
+    /// gets no pulse width (nothing would read it); `enable` writes it.
     func drive(to position: Radians, from start: MonotonicInstant, until end: MonotonicInstant) {
         do {
             switch motor {
             case .stepper(let stepper): try stepper.move(toRadians: position, from: start, until: end)
-            case .servo(let servo): try servo.command(angleRadians: position, at: start)
+            case .servo(let servo):
+                guard servo.isEnabled else { return }
+                try servo.command(angleRadians: position, at: start)
             }
         } catch {
             driverFaults &+= 1
         }
     }
 
-    func enable(at instant: MonotonicInstant) {
+    /// Energises the motor at `instant`: ENABLE active, or a servo's pulse
+    /// train started on the pulse for `position` (written first, so the first
+    /// pulse is that one and not a stale or empty one).
+    func enable(at instant: MonotonicInstant, holding position: Radians) {
         switch motor {
         case .stepper(let stepper): stepper.enable(at: instant)
-        case .servo(let servo): servo.enable(at: instant)
+        case .servo(let servo):
+            do {
+                try servo.command(angleRadians: position, at: instant)
+            } catch {
+                driverFaults &+= 1
+            }
+            servo.enable(at: instant)
         }
     }
 

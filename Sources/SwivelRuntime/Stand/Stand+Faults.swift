@@ -112,7 +112,7 @@ extension Stand {
         let end = now.advanced(byNanoseconds: leadNanoseconds + periodNanoseconds)
         for drive in drives {
             drive.adopt(position: measured[drive.axis])
-            if !drive.isEnabled { drive.enable(at: end) }
+            if !drive.isEnabled { drive.enable(at: end, holding: measured[drive.axis]) }
         }
         faultClearingSince = time
     }

@@ -25,6 +25,19 @@ import SwivelSync
 /// and ends one lead plus one period after the deadline, so the step output
 /// has no gap after one skipped deadline, only a slower stretch.
 ///
+/// Drivers: every driver starts disabled (ENABLE inactive, no PWM) and stays
+/// so until the first motion: the first tick whose setpoint, the limiter's
+/// output for the end of the tick, leaves the position held at its start (a
+/// position or a velocity that is not the held one, on any axis), or the
+/// start-up homing. A command that moves nothing (a move to where the stand
+/// is, velocity 0, tracking with no subject) energises nothing. That tick
+/// enables every driver at its deadline, before the steps it plans; from then
+/// on they stay enabled (holding) until a fault, a halt or
+/// `disableDriversNow`, and after a fault only `clearFault` enables them again.
+/// Until then nothing holds the axes, so on an axis with an encoder the held
+/// position follows the encoder while the stand is still: the first motion
+/// starts where a hand or gravity left the axis.
+///
 /// Thread confinement: after init, only one thread calls `tick`. Other threads
 /// use `mailbox`, `status()` and `requestHalt()`, which are safe anywhere.
 public final class Stand: @unchecked Sendable {
@@ -49,6 +62,8 @@ public final class Stand: @unchecked Sendable {
     /// Motion time at this tick, in nanoseconds: one period per tick so far.
     private var motionNanoseconds: Int64 = 0
     private var started = false
+    /// The first motion has enabled the drivers (see the type's comment).
+    private(set) var motionStarted = false
     /// Where the steps planned so far end.
     private var stepsPlannedUntil: MonotonicInstant?
     var current = StandStatus()
@@ -74,7 +89,13 @@ public final class Stand: @unchecked Sendable {
         // the position commanded at k is reached lead/period + 1 ticks later.
         commandedHistory = CommandedHistory(delayTicks: Int(leadNanoseconds / periodNanoseconds) + 1)
         var initial = PerAxis<Radians>(repeating: 0)
-        for drive in drives { initial[drive.axis] = drive.measure() ?? 0 }
+        for drive in drives {
+            initial[drive.axis] = drive.measure() ?? 0
+            // An absolute encoder may read anything at power-up: the step
+            // count starts there too, or the first tick would step the
+            // difference (with the driver still off).
+            drive.adopt(position: initial[drive.axis])
+        }
         do {
             controller = try MotionController(
                 hardwareLimits: board.hardwareLimits(), initialPositions: initial,
@@ -112,6 +133,7 @@ public final class Stand: @unchecked Sendable {
     /// ticking (after the loop has stopped).
     public func disableDriversNow(at instant: MonotonicInstant) {
         for drive in drives where drive.isEnabled { drive.disable(at: instant) }
+        current.driversEnabled = false
         current.halted = true
         haltedFlag.store(true, ordering: .releasing)
         published.withLock { $0 = current }
@@ -125,7 +147,6 @@ public final class Stand: @unchecked Sendable {
             motionNanoseconds &+= periodNanoseconds
         } else {
             started = true
-            for drive in drives { drive.enable(at: now) }
             startHomingIfConfigured()
         }
         let time = Double(motionNanoseconds) / 1e9
@@ -156,14 +177,20 @@ public final class Stand: @unchecked Sendable {
             answerWhileFaulted(fault, at: now, time: time, measured: measured)
             finishClearingIfSettled(time: time, measured: measured)
         } else {
+            if !motionStarted { followReleasedAxes(measured) }
             applyQueuedCommands(at: time, measured: measured)
         }
         if demo != nil, let phase = demo?.advance(at: time, controller: &controller) {
             current.demoPhase = phase
         }
 
+        let held = controller.state
+        let homing = controller.activeMotion == .homing
         var commanded = controller.tick(at: time, measured: measured)
-        if controller.activeMotion == .homing { commanded = advanceHoming(at: now, time: time, measured: measured) }
+        if homing { commanded = advanceHoming(at: now, time: time, measured: measured) }
+        if !motionStarted, current.fault == nil, !current.halting, homing || Self.moves(from: held, to: commanded) {
+            startMotion(at: now, time: time, held: held)
+        }
         reportHomingOutcome(at: now, time: time, measured: measured)
         commandedHistory.record(commanded.map { $1.position })
         let ahead = now.advanced(byNanoseconds: leadNanoseconds)
@@ -177,12 +204,40 @@ public final class Stand: @unchecked Sendable {
             current.faultDisabled = true
         }
         if current.halting, controller.isAtRest {
-            for drive in drives { drive.disable(at: end) }
+            // Only what is on: a stand halted before its first motion writes nothing.
+            for drive in drives where drive.isEnabled { drive.disable(at: end) }
             current.halted = true
             haltedFlag.store(true, ordering: .releasing)
         }
         current.tickNanoseconds = now.nanoseconds
         publish(time: time, measured: measured)
+    }
+
+    /// Whether a tick's setpoints leave the state held at its start.
+    static func moves(from held: PerAxis<Limiter.State>, to commanded: PerAxis<Limiter.State>) -> Bool {
+        Axis.allCases.contains { commanded[$0].position != held[$0].position || commanded[$0].velocity != 0 }
+    }
+
+    /// The first motion: every driver on at this tick's deadline, before any
+    /// step the tick plans (those start a lead later, and the executors hold
+    /// the first rising edge `StepEnableTiming.setupNanoseconds` after
+    /// ENABLE however late they run). A servo's pulse starts at the held position.
+    private func startMotion(at now: MonotonicInstant, time: Seconds, held: PerAxis<Limiter.State>) {
+        motionStarted = true
+        current.firstMotionSeconds = time
+        for drive in drives where !drive.isEnabled { drive.enable(at: now, holding: held[drive.axis].position) }
+    }
+
+    /// Before the first motion nothing holds the axes: where the stand is
+    /// still, each axis with an encoder is held where it is measured, and its
+    /// step count with it (the motor is off: moving the count steps nothing).
+    private func followReleasedAxes(_ measured: PerAxis<Radians>) {
+        var moved = AxisSet()
+        for drive in drives where drive.encoder != nil && measured[drive.axis] != controller.state[drive.axis].position {
+            moved.insert(AxisSet(drive.axis))
+        }
+        guard !moved.isEmpty, controller.adopt(restingPositions: measured, of: moved) else { return }
+        for drive in drives where moved.contains(AxisSet(drive.axis)) { drive.adopt(position: measured[drive.axis]) }
     }
 
     private func applyQueuedCommands(at time: Seconds, measured: PerAxis<Radians>) {
@@ -244,6 +299,7 @@ public final class Stand: @unchecked Sendable {
         current.encoderDroppedEvents = dropped
         current.rateLimitedSteps = lateSteps
         current.driverFaults = faults
+        current.driversEnabled = drives.contains { $0.isEnabled }
         // Never wait for a reader: a skipped publish is replaced 1 ms later.
         _ = published.withLockIfAvailable { $0 = current }
     }

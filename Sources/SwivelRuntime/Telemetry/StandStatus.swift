@@ -55,6 +55,11 @@ public struct StandStatus: Equatable, Sendable {
     public var homing: HomingRun?
     /// Faults detected since start.
     public var faultsDetected: UInt64 = 0
+    /// Some driver is enabled (ENABLE active, a servo's PWM on) as last asked.
+    /// Off from start until the first motion, and again after a halt or a fault.
+    public var driversEnabled = false
+    /// Stand time of the first motion, which enabled the drivers; nil before it.
+    public var firstMotionSeconds: Seconds?
 
     public init() {}
 }

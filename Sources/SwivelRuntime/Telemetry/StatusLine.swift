@@ -37,7 +37,7 @@ public enum StatusLine {
         }
         if let phase = status.demoPhase { return phase.description }
         switch status.activeMotion {
-        case .velocity(let v) where v == .zero: return "holding"
+        case .velocity(let v) where v == .zero: return status.driversEnabled ? "holding" : "idle, drivers off"
         case .velocity(let v): return "velocity \(fixed(v.pitch, 2, signed: true))/\(fixed(v.yaw, 2, signed: true))/\(fixed(v.roll, 2, signed: true)) rad/s"
         case .orientation(let id):
             return "move #\(id) \(fixed((status.lastRequest?.fractionCompleted ?? 0) * 100, 0))%"

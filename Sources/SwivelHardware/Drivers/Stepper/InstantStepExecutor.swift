@@ -48,7 +48,9 @@ public final class InstantStepExecutor: StepExecutor {
         guard channel >= 0, channel < channels.count else { return false }
         guard let enable = channels[channel].enable else { return true }
         let now = clock?.now() ?? instant
-        enable.set(enabled != channels[channel].enableActiveLow, at: max(instant, now))
+        let effective = max(instant, now)
+        enable.set(enabled != channels[channel].enableActiveLow, at: effective)
+        if enabled { channels[channel].timing.recordEnabled(at: effective.nanoseconds) }
         return true
     }
 

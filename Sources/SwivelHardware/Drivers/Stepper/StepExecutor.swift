@@ -13,7 +13,9 @@
 /// instants in order with the steps already queued: a disable at the end of
 /// the last planned period comes after that period's steps on real lines as
 /// in virtual time (at one instant, a disable after the steps, an enable
-/// before them). ENABLE changes are never dropped.
+/// before them), and the first rising edge after an enable comes at least
+/// `StepEnableTiming.setupNanoseconds` after it as written. ENABLE changes are
+/// never dropped.
 public protocol StepExecutor: AnyObject {
     /// The most steps one plan may carry; drivers size their plans to it, and
     /// the planner carries any excess to the next segment.

@@ -3,8 +3,22 @@ enum StepEdge {
     case direction
     case rise
     case fall
-    /// ENABLE: at its instant, in instant order with the steps (no minimum time).
+    /// ENABLE: at its instant, in instant order with the steps. It waits for
+    /// nothing; the next rising edge waits for it (`StepEnableTiming`).
     case enable
+}
+
+/// How long a driver gets between ENABLE going active and the next STEP
+/// rising edge, whatever else is late. The stand asks for ENABLE at the
+/// deadline of the tick that plans the first motion, a lead (one period)
+/// before the earliest instant any step of that tick is planned for, so on
+/// time the gap is at least that; this is the floor that still holds when
+/// the tick or the step thread ran late and both edges would go out at once.
+/// Step/dir drivers accept STEP while their outputs are off (the A4988's and
+/// DRV8825's ENABLE gates only the bridge, TMC2209's ENN likewise), so 1 µs
+/// of logic setup is enough for the step to be counted and not lost.
+public enum StepEnableTiming {
+    public static let setupNanoseconds: Int64 = 1_000
 }
 
 /// The timing rules every edge of one channel obeys, held against when the
@@ -19,7 +33,9 @@ enum StepEdge {
 ///   for at least as long as it is high, from `StepPlanner`'s interval ≥ 2 ×
 ///   width);
 /// - a DIR change no earlier than the previous falling edge as written, and
-///   the next rising edge at least the DIR setup time after the DIR write.
+///   the next rising edge at least the DIR setup time after the DIR write;
+/// - a rising edge at least `StepEnableTiming.setupNanoseconds` after ENABLE
+///   went active as written (a disable holds nothing back).
 ///
 /// "As written" is the clock read after the write returned on hardware (the
 /// level changed somewhere before that, so the next edge's wait covers the
@@ -30,6 +46,7 @@ struct StepLineTiming {
     private(set) var lastRise = StepperState.longAgo.nanoseconds
     private(set) var lastFall = StepperState.longAgo.nanoseconds
     private(set) var lastDirection = StepperState.longAgo.nanoseconds
+    private(set) var lastEnable = StepperState.longAgo.nanoseconds
 
     /// The earliest instant `edge`, planned at `planned`, may take effect.
     func earliest(
@@ -39,7 +56,8 @@ struct StepLineTiming {
         case .direction:
             max(planned, lastFall)
         case .rise:
-            max(planned, lastFall &+ pulseWidthNanoseconds, lastDirection &+ directionSetupNanoseconds)
+            max(planned, lastFall &+ pulseWidthNanoseconds, lastDirection &+ directionSetupNanoseconds,
+                lastEnable &+ StepEnableTiming.setupNanoseconds)
         case .fall:
             max(planned, lastRise &+ pulseWidthNanoseconds)
         case .enable:
@@ -47,7 +65,11 @@ struct StepLineTiming {
         }
     }
 
-    /// `edge` took effect no later than `instant`.
+    /// ENABLE went active no later than `instant`.
+    mutating func recordEnabled(at instant: Int64) { lastEnable = instant }
+
+    /// `edge` took effect no later than `instant`. An ENABLE change is
+    /// recorded with `recordEnabled`, and only when it energises.
     mutating func record(_ edge: StepEdge, at instant: Int64) {
         switch edge {
         case .direction: lastDirection = instant

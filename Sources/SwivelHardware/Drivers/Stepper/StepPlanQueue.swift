@@ -209,7 +209,7 @@ final class StepPlanQueue: @unchecked Sendable {
     /// not written: the plan's remaining steps are dropped and the fault latched.
     func write(_ edge: PendingEdge, clock: any MonotonicClock) -> WriteOutcome {
         if edge.kind == .enable {
-            writeEnable()
+            if writeEnable() { timing.recordEnabled(at: clock.now().nanoseconds) }
             return .wrote
         }
         let consumed = head.load(ordering: .relaxed)
@@ -259,12 +259,16 @@ final class StepPlanQueue: @unchecked Sendable {
         }
     }
 
-    /// Writes the oldest queued ENABLE change and frees its slot.
-    private func writeEnable() {
+    /// Writes the oldest queued ENABLE change and frees its slot; returns
+    /// whether it energised the driver.
+    @discardableResult
+    private func writeEnable() -> Bool {
         let changed = enableHead.load(ordering: .relaxed)
         let slot = changed % depth
-        enable?.set(enableStates[slot] != enableActiveLow, at: MonotonicInstant(nanoseconds: enableInstants[slot]))
+        let enabled = enableStates[slot]
+        enable?.set(enabled != enableActiveLow, at: MonotonicInstant(nanoseconds: enableInstants[slot]))
         enableHead.store(changed + 1, ordering: .releasing)
+        return enabled
     }
 
     /// Writes every queued ENABLE change at once, in order; only while no
