@@ -106,7 +106,7 @@ say "booting the guest ($accel, timeout $boot_timeout s)"
 console=$work/console.log
 set +e
 timeout "$boot_timeout" "${qemu[@]}" -accel "$accel" -initrd "$work/initramfs.cpio.gz" 2>&1 |
-    tr -d '\r' | tee "$console" | grep --line-buffered -a -E "^(CHECK|TIMING|VARIANT|KERNEL|GUEST-|chip |i2c-stub)"
+    tr -d '\r' | tee "$console" | grep --line-buffered -a -E "^(CHECK|INFO|TIMING|VARIANT|KERNEL|GUEST-|chip |i2c-stub)"
 boot_status=${PIPESTATUS[0]}
 set -e
 

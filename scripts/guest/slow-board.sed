@@ -5,8 +5,8 @@
 s/name: "Swivel Pi 4 Stepper Pan\/Tilt"/name: "Swivel Pi 4 Stepper Pan\/Tilt, slowed for an emulated CPU"/
 # A 10 ms tick: a step may start 5 ms late before it is dropped (half a period).
 s/rateHz: 1000,/rateHz: 100,/
-s/maxSpeedRadPerSec: 3.0,/maxSpeedRadPerSec: 0.1,/
-s/maxSpeedRadPerSec: 2.0,/maxSpeedRadPerSec: 0.1,/
+s/maxSpeedRadPerSec: 3.0,/maxSpeedRadPerSec: 0.5,/
+s/maxSpeedRadPerSec: 2.0,/maxSpeedRadPerSec: 0.5,/
 s/maxStepRateHz: 20000,/maxStepRateHz: 5000,/
 s/minPulseWidthNs: 2000,/minPulseWidthNs: 50000,/
 s/dirSetupNs: 1000,/dirSetupNs: 50000,/

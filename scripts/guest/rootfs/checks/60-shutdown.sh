@@ -6,7 +6,8 @@ board=/boards/guest/rpi4-slow.json5
 if ! daemon_start $board; then fail shutdown.start "swiveld did not start: $(tail -n 3 $LOG | tr '\n' ' ')"; exit 0; fi
 trace_on
 # A slow move (0.035 rad in 3 s) so SIGTERM lands in its middle.
-ctl_session "move --yaw 0.035 --duration 3" > /tmp/move.out 2>&1
+# The session stays open (a session's end stops the stand).
+{ echo "tracking off"; echo "move --yaw 0.035 --duration 3"; sleep 5; } | ctl shell > /tmp/move.out 2>&1 &
 sleep 1.5
 daemon_stop
 trace_off /tmp/t-stop

@@ -2,8 +2,9 @@
 # has no PWM chip): the pulses the kernel saw have the servo frame (20 ms) and
 # the width the angle implies: 500 µs at -90° to 2500 µs at +90°, inverted on
 # pitch. Software PWM jitters by the thread's wake-up latency (large on an
-# emulated CPU), so medians are compared: the frame within 5 %, the width
-# within 100 µs (5 % of its range, about 9°).
+# emulated CPU: ±200 µs seen on TCG), so medians are compared: the frame
+# within 5 %, the width within 300 µs. That still tells each target from the
+# other, and an inverted pitch (636 µs off) from a right one.
 . /checks/lib.sh
 board=/boards/guest/zero-softpwm.json5
 if ! daemon_start $board; then fail servo.start "swiveld did not start: $(tail -n 3 $LOG | tr '\n' ' ')"; exit 0; fi
@@ -24,13 +25,14 @@ measure() { # name yaw-target pitch-target yaw-width pitch-width
         period=$(median period < /tmp/w) high=$(median high < /tmp/w) frames=$(grep -c "^period" /tmp/w)
         within "$period" 20000 1000 && pass servo.$1.$2.period "median frame $period us over $frames frames" \
             || fail servo.$1.$2.period "median frame $period us over $frames frames, want 20000 +- 1000"
-        within "$high" $3 100 && pass servo.$1.$2.width "median pulse $high us, want $3 +- 100" \
-            || fail servo.$1.$2.width "median pulse $high us, want $3 +- 100"
+        within "$high" $3 300 && pass servo.$1.$2.width "median pulse $high us, want $3 +- 300" \
+            || fail servo.$1.$2.width "median pulse $high us, want $3 +- 300"
     done
 }
 # yaw: 500 + (a + 1.5708) / 3.1416 x 2000 µs; pitch inverted.
-measure center 0 0 1500 1500
+# The first motion starts the pulses (none before it: 10-lines.sh's rule).
 measure turned 1.0 0.5 2137 1182
+measure center 0 0 1500 1500
 daemon_stop
 expect servo.exit "$DAEMON_EXIT" 0 "swiveld exit status after SIGTERM"
 expect servo.released "$(used_lines zero)" "" "lines in use after exit"

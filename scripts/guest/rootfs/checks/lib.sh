@@ -29,7 +29,9 @@ global() { echo $(($(cat /tmp/base-$1) + $2)); }
 info_of() { "$BIN/../tools/swivel-guest" lineinfo "$(sim_dev "$1")" | grep "^$2 "; }
 field() { echo "$1" | tr ' ' '\n' | sed -n "s/^$2=//p"; }
 
-trace_on() { echo > $T/trace; echo 1 > $T/events/gpio/gpio_value/enable; echo 1 > $T/tracing_on; }
+# The mono clock: one clock for every CPU, so edges written from different
+# CPUs (the step thread's and the loop's) sort and subtract correctly.
+trace_on() { echo mono > $T/trace_clock; echo > $T/trace; echo 1 > $T/events/gpio/gpio_value/enable; echo 1 > $T/tracing_on; }
 trace_off() { echo 0 > $T/tracing_on; cat $T/trace > "$1"; }
 # sets_of FILE GLOBAL: the values written to one line, in order ("0 1 0 ...").
 sets_of() { awk -v g="$2" '/gpio_value:/ && $(NF-1) == "set" && $(NF-2) == g { printf "%s ", $NF }' "$1"; }
@@ -57,6 +59,8 @@ daemon_stop() {
         echo "swiveld had exited before SIGTERM; its log ends:"; tail -n 15 "$LOG"
     fi
     wait $DAEMON; DAEMON_EXIT=$?
+    # The run's timing, for the record (docs/HARDWARE.md quotes it).
+    grep -E "^swiveld: ran |wake latency|tick cost|motor faults [1-9]" "$LOG" | sed "s/^ */INFO $VARIANT $(basename $0 .sh): /"
     [ "$DAEMON_EXIT" -eq 0 ] || { echo "swiveld exited $DAEMON_EXIT; its log ends:"; tail -n 15 "$LOG"; }
 }
 # Lines of a chip still requested by anyone: "" when all are free.

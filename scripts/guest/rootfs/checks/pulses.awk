@@ -9,7 +9,7 @@
 BEGIN { if (en_level != "") { env = en_level; en_seen = 1 }; if (dir_level != "") dirv = dir_level }
 /gpio_value:/ && $(NF-1) == "set" {
     for (i = 1; i <= NF; i++) if ($i ~ /^[0-9]+\.[0-9]+:$/) ts = substr($i, 1, length($i) - 1)
-    split(ts, p, "."); t = p[1] * 1000000 + p[2]
+    t = int(ts * 1000000 + 0.5)  # (not split on "."; busybox awk reads "003286" as octal)
     gpio = $(NF-2); val = $NF
     if (gpio == dir) { if (val != dirv) dirt = t; dirv = val; dir_seen = 1 }
     if (gpio == en) { env = val; en_seen = 1; en_t = t; after_en = 0 }
