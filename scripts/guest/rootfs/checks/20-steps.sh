@@ -10,7 +10,7 @@
 # than half a tick late is then dropped and the stand faults, as it must.
 # Such an attempt proves the other half of the promise: its pulses are
 # checked for width all the same (a late step is dropped, never squeezed),
-# and the move is tried again on a fresh daemon, up to 6 times. A wrong
+# and the move is tried again on a fresh daemon, up to 10 times. A wrong
 # count, a wrong DIR or a short pulse fails at once; only lateness retries.
 . /checks/lib.sh
 board=/boards/guest/rpi4-slow.json5
@@ -43,7 +43,7 @@ analyse() {
 # out_and_back AXIS STEP DIR EN PER_TURN TARGET NAME: 0 -> TARGET -> 0 on a fresh daemon.
 out_and_back() {
     local axis=$1 step=$2 dir=$3 en=$4 per_turn=$5 target=$6 name=$7 attempt=1 late leg status
-    while [ $attempt -le 6 ]; do
+    while [ $attempt -le 10 ]; do
         if ! daemon_start $board; then fail steps.$name.start "swiveld did not start: $(tail -n 3 $LOG | tr '\n' ' ')"; return; fi
         for leg in "out 0 $target" "back $target 0"; do
             set -- $leg

@@ -38,7 +38,7 @@ expect encoders.counters "$counters" "encoder illegal transitions 0, dropped edg
 
 # Silent: the motor is commanded through 0.1 rad; the encoder never moves.
 # A step held up past the tolerance faults first (20-steps.sh says why):
-# then a fresh daemon tries again, up to 6 times.
+# then a fresh daemon tries again, up to 10 times.
 attempt=1
 while :; do
     if ! daemon_start $board; then fail encoders.start "swiveld did not start: $(tail -n 3 $LOG | tr '\n' ' ')"; exit 0; fi
@@ -48,7 +48,7 @@ while :; do
     echo "INFO $VARIANT 30-encoders: silent attempt $attempt held up past the tolerance"
     daemon_stop > /dev/null
     attempt=$((attempt + 1))
-    [ $attempt -le 6 ] || { fail encoders.silent "every attempt was held up past the tolerance"; exit 0; }
+    [ $attempt -le 10 ] || { fail encoders.silent "every attempt was held up past the tolerance"; exit 0; }
 done
 expect encoders.silent.refused "$status" 1 "a move with a silent encoder fails (attempt $attempt): $(tail -n 1 /tmp/move.out | cut -c1-120)"
 expect encoders.silent.code "$(watch_error)" '"encoderMismatch"' "the MOTION_STATE error watch shows"
