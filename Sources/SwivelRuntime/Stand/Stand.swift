@@ -63,7 +63,7 @@ public final class Stand: @unchecked Sendable {
     private var motionNanoseconds: Int64 = 0
     private var started = false
     /// The first motion has enabled the drivers (see the type's comment).
-    private(set) var motionStarted = false
+    var motionStarted: Bool { current.firstMotionSeconds != nil }
     /// Where the steps planned so far end.
     private var stepsPlannedUntil: MonotonicInstant?
     var current = StandStatus()
@@ -223,7 +223,6 @@ public final class Stand: @unchecked Sendable {
     /// the first rising edge `StepEnableTiming.setupNanoseconds` after
     /// ENABLE however late they run). A servo's pulse starts at the held position.
     private func startMotion(at now: MonotonicInstant, time: Seconds, held: PerAxis<Limiter.State>) {
-        motionStarted = true
         current.firstMotionSeconds = time
         for drive in drives where !drive.isEnabled { drive.enable(at: now, holding: held[drive.axis].position) }
     }
