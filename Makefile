@@ -7,20 +7,30 @@ STRICT := -Xswiftc -warnings-as-errors
 CLANG := $(shell command -v clang 2>/dev/null || echo cc)
 BENCH_OUT := bench/out
 
-.PHONY: all deps build test run release bench clean install uninstall check-libgpiod2 check-hardware
+.PHONY: all deps python-deps build test test-python run run-vision release bench bench-vision clean install uninstall check-libgpiod2 check-hardware
 
 all: build
 
 deps:
 	@./scripts/ensure-deps.sh
 
+# python/.venv with the pins of python/pyproject.toml, and the `swivel` package.
+PYTHON := python/.venv/bin/python
+python-deps:
+	@./scripts/ensure-python.sh
+
 build: deps
 	$(SWIFT) build $(STRICT)
 
-test: deps
+test: deps python-deps
 	$(SWIFT) build --build-tests $(STRICT)
 	$(SWIFT) test --skip-build
 	./tests/install-test.sh $(shell $(SWIFT) build --show-bin-path)
+	$(MAKE) --no-print-directory test-python
+
+# The Python client and swivel-vision, against the swiveld this build made.
+test-python: python-deps
+	SWIVELD="$(shell $(SWIFT) build --show-bin-path)/swiveld" $(PYTHON) -m pytest -q python/tests $(PYTEST_ARGS)
 
 # Release mode: the real-time loop is what it will be on the stand.
 # swivelctl is built too: in a second shell, `.build/release/swivelctl watch`.
@@ -28,6 +38,13 @@ run: deps
 	$(SWIFT) build -c release $(STRICT) --product swiveld
 	$(SWIFT) build -c release $(STRICT) --product swivelctl
 	./.build/release/swiveld --board $(BOARD) $(ARGS)
+
+# The simulated stand following a rendered person (a real photograph) with the
+# real detector: swivel-vision's virtual camera, live view on localhost.
+run-vision: deps python-deps
+	$(SWIFT) build -c release $(STRICT) --product swiveld
+	$(SWIFT) build -c release $(STRICT) --product swivelctl
+	SWIVELD=./.build/release/swiveld $(PYTHON) -m swivel_vision.demo --board $(BOARD) $(ARGS)
 
 # A static, stripped daemon that needs nothing on the target but libc and libgpiod.
 release: deps
@@ -63,6 +80,12 @@ bench: release
 	@mkdir -p $(BENCH_OUT)
 	$(CLANG) -O2 -o $(BENCH_OUT)/nanosleep_loop bench/c/nanosleep_loop.c
 	./.build/release/swivel-bench --c-loop $(BENCH_OUT)/nanosleep_loop --binary dist/swiveld --board $(BOARD) $(ARGS)
+
+# Detectors, capture-to-TRACK and capture-to-step latency on this machine;
+# measures and prints, never asserts. Figures go in docs/BENCHMARKS.md.
+bench-vision: deps python-deps
+	$(SWIFT) build -c release $(STRICT) --product swiveld
+	SWIVELD=./.build/release/swiveld $(PYTHON) -m swivel_vision.bench $(ARGS)
 
 # Compiles the GPIO shim's libgpiod 2.x branch against libgpiod 2.x built from
 # PyPI's `gpiod` sdist, links a probe and runs it. Needs the network, so it is

@@ -1,0 +1,1 @@
+"""Swivel's Python client, written to docs/PROTOCOL.md."""
