@@ -66,3 +66,20 @@ class NormalizedPointUpperLeft:
 
     x: float
     y: float
+
+
+@dataclass(frozen=True, slots=True)
+class Quaternion:
+    """A rotation w + xi + yj + zk, intrinsic yaw → pitch → roll (SET_ORIENTATION form 1).
+
+    It must have unit length (within 0.001) to be sent; the stand normalises it.
+    """
+
+    w: float = 1.0
+    x: float = 0.0
+    y: float = 0.0
+    z: float = 0.0
+
+    @property
+    def length(self) -> float:
+        return float((self.w * self.w + self.x * self.x + self.y * self.y + self.z * self.z) ** 0.5)
