@@ -19,8 +19,9 @@ REPO = Path(__file__).resolve().parents[2]
 SIM_BOARD = REPO / "boards" / "sim.json5"
 
 # The astronaut's face in skimage's 512x512 image, measured with BlazeFace
-# short range (score 0.92) and the Haar cascade, which agree within 2 px:
-# x 0.347-0.533, y(top) 0.162-0.348. The brief's 0.35-0.53 / 0.16-0.35.
+# short range (score 0.92): x 0.347-0.533, y(top) 0.162-0.348 (the brief's
+# 0.35-0.53 / 0.16-0.35). The Haar cascade agrees in x and size but sits
+# 0.033 higher (y 0.129-0.314): its box takes in the forehead.
 FACE_LEFT, FACE_RIGHT, FACE_TOP, FACE_BOTTOM = 0.347, 0.533, 0.162, 0.348
 
 

@@ -11,7 +11,8 @@ Three parts, each testable alone:
     than 10% (a curled finger brings its tip back toward the palm), and
     farther than its DIP joint;
   - thumb: the tip is farther from the wrist than the thumb's IP joint, and
-    farther from the index MCP than the IP joint is (not folded across the palm);
+    farther from the pinky's MCP than the IP joint is (a thumb folded across
+    the palm brings its tip toward the pinky side);
   - spread: every gap between adjacent fingertips (index–middle, middle–ring,
     ring–pinky) is at least 0.8 × the gap between the same fingers' MCP joints,
     and the index-to-pinky tip span is at least 1.1 × their MCP span.
@@ -64,10 +65,10 @@ def is_open_palm(landmarks: Sequence[Sequence[float]]) -> bool:
         if reach_pip <= 0 or reach_tip <= EXTENDED_RATIO * reach_pip or reach_tip <= _distance(wrist, points[dip]):
             return False
     _, thumb_mcp, thumb_ip, thumb_tip = THUMB
-    index_mcp = points[FINGERS[0][0]]
+    pinky_mcp = points[FINGERS[3][0]]
     if _distance(wrist, points[thumb_tip]) <= _distance(wrist, points[thumb_ip]):
         return False
-    if _distance(index_mcp, points[thumb_tip]) <= _distance(index_mcp, points[thumb_ip]):
+    if _distance(pinky_mcp, points[thumb_tip]) <= _distance(pinky_mcp, points[thumb_ip]):
         return False
     for (mcp_a, _, _, tip_a), (mcp_b, _, _, tip_b) in zip(FINGERS, FINGERS[1:]):
         base = _distance(points[mcp_a], points[mcp_b])
