@@ -181,14 +181,15 @@ class Accessory:
     """A connected stand (DockKit's DockAccessory). Use `Accessory.connect(...)`; close it (or use `with`)."""
 
     def __init__(self, session: Session) -> None:
+        """Wraps a session not yet started (use `connect` or `over`)."""
         self._session = session
-        assert session.identity is not None
-        self.identity: Identity = session.identity
+        self.identity: Identity | None = session.identity
         self._progress: dict[int, MoveProgress] = {}
         # PROGRESS that arrived before its ACK (a lost ACK, retransmitted): kept briefly.
         self._early_progress: dict[int, Progress] = {}
         self._progress_lock = threading.Lock()
         self._batteries: dict[str, BatteryState] = {}
+        # Before HELLO: the stand sends every battery's state right after IDENTITY.
         session.add_telemetry_hook(self._on_telemetry)
 
     # --- connecting ----------------------------------------------------------
@@ -220,12 +221,14 @@ class Accessory:
     def over(cls, transport: Transport, *, client_name: str = "swivel-python") -> "Accessory":
         """Connects over a transport already open (a test shim, a custom link)."""
         session = Session(transport, handshake=True, client_name=client_name)
+        accessory = cls(session)
         try:
             session.start()
         except BaseException:
             session.close(send_bye=False)
             raise
-        return cls(session)
+        accessory.identity = session.identity
+        return accessory
 
     @classmethod
     async def connect_async(
@@ -362,7 +365,12 @@ class Accessory:
         return self._session.subscribe(AccessoryEvent, maxsize=maxsize)
 
     def battery_states(self, maxsize: int = DEFAULT_QUEUE_SIZE) -> Subscription[BatteryState]:
-        return self._session.subscribe(BatteryState, maxsize=maxsize)
+        """Every battery's latest state first (the stand sends them once, at docking), then each change."""
+        with self._progress_lock:
+            subscription = self._session.subscribe(BatteryState, maxsize=maxsize)
+            for state in self._batteries.values():
+                subscription.put(state)
+        return subscription
 
     def dock_states(self, maxsize: int = DEFAULT_QUEUE_SIZE) -> Subscription[DockState]:
         return self._session.subscribe(DockState, maxsize=maxsize)
@@ -391,7 +399,8 @@ class Accessory:
             if progress is not None:
                 progress._apply(message.state, message.fraction_completed)
         elif isinstance(message, BatteryState):
-            self._batteries[message.name] = message
+            with self._progress_lock:
+                self._batteries[message.name] = message
 
 
 class AsyncAccessory:
