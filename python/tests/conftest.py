@@ -40,6 +40,10 @@ class Daemon:
     def log(self) -> str:
         return (self.directory / "stderr").read_text(errors="replace")
 
+    def stdout(self) -> str:
+        """Its status lines, and the exit summary once it has stopped."""
+        return (self.directory / "stdout").read_text(errors="replace")
+
 
 def _swiveld() -> str:
     path = os.environ.get("SWIVELD", "")
@@ -55,13 +59,15 @@ def _swiveld() -> str:
 def daemon(tmp_path: Path) -> Iterator[Daemon]:
     binary = _swiveld()
     stderr = open(tmp_path / "stderr", "wb")
+    stdout = open(tmp_path / "stdout", "wb")
     process = subprocess.Popen(
         [binary, "--board", str(BOARD), "--scene", "none", "--no-demo", "--serial", "pty",
          "--pty-link", str(tmp_path / "host"), "--vision", "pty", "--vision-link", str(tmp_path / "vision"),
          "--socket", str(tmp_path / "swivel.sock"), "--state-dir", "none"],
-        stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=stderr,
+        stdin=subprocess.DEVNULL, stdout=stdout, stderr=stderr,
     )
     stderr.close()
+    stdout.close()
     daemon = Daemon(process, tmp_path)
     try:
         deadline = time.monotonic() + 15.0
