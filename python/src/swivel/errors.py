@@ -19,6 +19,15 @@ from __future__ import annotations
 
 from enum import IntEnum
 
+__all__ = [
+    "ErrorCode", "SwivelError", "StandError", "InvalidParameter", "ParameterOutOfRange", "NotConnected", "NotSupported",
+    "NotSupportedByDevice", "FrameRateTooHigh", "FrameRateTooLow", "NoSubjectFound", "SystemTrackingActive",
+    "MotorFault", "Busy", "UnknownMessage", "BadLength", "VersionMismatch", "BadFrame", "stand_error",
+    "TransportError", "EndpointNotFound", "Disconnected", "Timeout", "CodecError", "FramingError", "BadEncoding",
+    "FrameTooShort", "BadChecksum", "Oversize", "MessageDecodeError", "PayloadTooShort", "UndefinedValue",
+    "UnknownMessageId", "EncodeError",
+]
+
 
 class ErrorCode(IntEnum):
     """The ERR error codes of docs/PROTOCOL.md §4.2."""

@@ -41,7 +41,6 @@ from .enums import (
 )
 from .errors import (
     ErrorCode,
-    MessageDecodeError,
     ParameterOutOfRange,
     PayloadTooShort,
     StandError,
@@ -1053,6 +1052,3 @@ def decode_message(message_id: int, payload: bytes) -> Message:
 def decode_frame_message(frame: WireFrame) -> Message:
     return decode_message(frame.message_id, frame.payload)
 
-
-__all__ = [name for name in dir() if not name.startswith("_") and name not in {"annotations", "E", "TypeVar", "Self"}]
-_ = MessageDecodeError  # re-exported for callers that catch decode errors from here
