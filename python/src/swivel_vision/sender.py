@@ -57,17 +57,42 @@ def reason_name(error: BaseException) -> str:
 
 
 class RateWindow:
-    """At most `limit` sends in any half-open second (t − 1 s, t], as the stand's gate counts."""
+    """At most `limit` sends in any half-open second (t − 1 s, t], as the stand's gate counts.
 
-    def __init__(self, limit: int = MAX_BATCHES_PER_SECOND, window_ns: int = 1_000_000_000) -> None:
+    The stand counts batches when they ARRIVE: a daemon that stalls reading its
+    link for a moment (a loaded machine) then sees a burst, and more than 30 in
+    its window although the sender never sent more than 28 in one of its own.
+    So a frameRateTooHigh reply lowers the limit to `backoff_limit` (20) for
+    `backoff_s` (1 s): the stand's window drains and the next batches are taken.
+    """
+
+    def __init__(
+        self,
+        limit: int = MAX_BATCHES_PER_SECOND,
+        window_ns: int = 1_000_000_000,
+        backoff_limit: int = 20,
+        backoff_s: float = 1.0,
+    ) -> None:
         self.limit = limit
         self.window_ns = window_ns
+        self.backoff_limit = backoff_limit
+        self.backoff_ns = int(backoff_s * 1e9)
         self._sent: deque[int] = deque()
+        self._backoff_until_ns: int | None = None
 
     def allows(self, now_ns: int) -> bool:
         while self._sent and self._sent[0] <= now_ns - self.window_ns:
             self._sent.popleft()
-        return len(self._sent) < self.limit
+        limit = self.limit
+        if self._backoff_until_ns is not None:
+            if now_ns < self._backoff_until_ns:
+                limit = self.backoff_limit
+            else:
+                self._backoff_until_ns = None
+        return len(self._sent) < limit
+
+    def back_off(self, now_ns: int) -> None:
+        self._backoff_until_ns = now_ns + self.backoff_ns
 
     def record(self, now_ns: int) -> None:
         self._sent.append(now_ns)
@@ -187,10 +212,12 @@ class VisionLinkSender:
                     self._reasons.refused("TRACK (applied)", "frameRateTooLow", None)
                 continue
             reason = reason_name(result.error) if result.error is not None else "unknown"
+            if reason == "frameRateTooHigh":
+                self._rate.back_off(self._clock())
             self._stats.refusal(reason)
             self._reasons.refused("TRACK", reason, result.error)
-        if getattr(link, "closed", False):
-            self._lost(SwivelError("the link closed"))
+        if not _link_open(link):
+            self._lost(SwivelError("the stand closed the link"))
 
     def send(self, track: Track, captured_ns: int, now_ns: int) -> SendOutcome:
         self.poll()
@@ -305,15 +332,18 @@ class AccessorySender:
                 continue
             track = dataclasses.replace(track, capture_age_us=age_us)
             try:
-                self._accessory.track(list(track.observations), _camera_of(track))
+                result = self._accessory.track(list(track.observations), _camera_of(track))
                 self._stats.count("batches_accepted")
+                if getattr(result, "too_slow", False):
+                    self._stats.refusal("frameRateTooLow")
+                    self._reasons.refused("TRACK (applied)", "frameRateTooLow", None)
             except ParameterOutOfRange as error:
                 self._stats.refusal("invalidParameter(local)")
                 self._reasons.refused("TRACK (not sent)", "invalidParameter(local)", error)
             except SwivelError as error:
                 reason = reason_name(error)
-                if reason == "frameRateTooLow":
-                    self._stats.count("batches_accepted")
+                if reason == "frameRateTooHigh":
+                    self._rate.back_off(self._clock())
                 if reason in ("disconnected", "timeout", "transportError", "notConnected"):
                     log.warning("host session lost (%s); reconnecting every second", error)
                     self._close_accessory()
@@ -368,5 +398,10 @@ def _camera_of(track: Track) -> Any:
         intrinsics=track.intrinsics,
         reference_width_px=track.reference_width_px,
         reference_height_px=track.reference_height_px,
-        capture_age_us=track.capture_age_us,
+        capture_age_s=track.capture_age_us / 1e6,
     )
+
+
+def _link_open(link: Any) -> bool:
+    session = getattr(link, "session", None)
+    return bool(session.is_open) if session is not None else True
