@@ -51,10 +51,12 @@ class Daemon:
 
 
 @contextlib.contextmanager
-def running_daemon(directory: Path, board: Path = SIM_BOARD, extra: list[str] | None = None) -> Iterator[Daemon]:
+def running_daemon(directory: Path, board: Path = SIM_BOARD, extra: list[str] | None = None,
+                   vision_link: str | None = None) -> Iterator[Daemon]:
     """swiveld on `board` with no scene, no demo, everything under `directory`; SIGTERM at the end."""
     binary = swiveld_path()
-    socket_path, vision, host = str(directory / "swivel.sock"), str(directory / "vision"), str(directory / "host")
+    socket_path, host = str(directory / "swivel.sock"), str(directory / "host")
+    vision = vision_link or str(directory / "vision")
     stderr_path = directory / "swiveld.stderr"
     command = [
         binary, "--board", str(board), "--scene", "none", "--no-demo", "--serial", "pty", "--pty-link", host,

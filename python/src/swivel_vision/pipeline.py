@@ -48,6 +48,9 @@ class FrameReport:
     outcome: SendOutcome | None
     detect_ms: float
     gesture_confidence: float | None = None
+    # The instant (CLOCK_MONOTONIC ns) the batch was handed to the sender; the
+    # capture age in `track` is measured to it.
+    sent_ns: int | None = None
 
 
 class Pipeline:
@@ -116,7 +119,7 @@ class Pipeline:
             outcome = self.sender.send(track, frame.captured_ns, now_ns)
             if outcome is SendOutcome.SENT:
                 self.stats.capture_to_send_ms.add(track.capture_age_us / 1000.0)
-        report = FrameReport(frame, tracked, track, outcome, detect_ms, gesture_confidence)
+        report = FrameReport(frame, tracked, track, outcome, detect_ms, gesture_confidence, now_ns)
         if self.on_frame is not None:
             self.on_frame(report)
         self._maybe_status(now_ns)
