@@ -46,6 +46,8 @@ def build_parser() -> argparse.ArgumentParser:
     gestures = p.add_mutually_exclusive_group()
     gestures.add_argument("--gestures", dest="gestures", action="store_const", const=True, help="open-palm gesture on")
     gestures.add_argument("--no-gestures", dest="gestures", action="store_const", const=False, help="open-palm gesture off")
+    p.add_argument("--status-interval", type=float, default=10.0, metavar="SECONDS",
+                   help="how often the status line is logged (default 10)")
     p.add_argument("--check", action="store_true", help="print the settings in force and exit")
     p.add_argument("--verbose", action="store_true", help="debug lines too")
     return p
@@ -87,11 +89,14 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.check:
         print(f"{args.board}: {describe(config)}")
         return EX_OK
+    if not 0.1 <= args.status_interval <= 3600:
+        log.error("--status-interval: must be between 0.1 and 3600 seconds, found %s", args.status_interval)
+        return EX_USAGE
     log.info("%s", describe(config))
-    return run(config)
+    return run(config, status_interval_s=args.status_interval)
 
 
-def run(config: VisionConfig) -> int:
+def run(config: VisionConfig, status_interval_s: float = 10.0) -> int:
     from .detectors import DetectorError, create_detector
     from .gestures import HandDetector
     from .pipeline import Pipeline
@@ -131,7 +136,8 @@ def run(config: VisionConfig) -> int:
         sender = VisionLinkSender(config.vision_link_path, config.vision_baud, stats)
     else:
         sender = AccessorySender(config.socket_path, stats)
-    pipeline = Pipeline(source, detector, sender, config, hand_detector=hands, stats=stats)
+    pipeline = Pipeline(source, detector, sender, config, hand_detector=hands, stats=stats,
+                        status_interval_s=status_interval_s)
     try:
         pipeline.run(stop)
     except SourceError as error:
