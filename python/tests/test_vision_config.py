@@ -115,7 +115,7 @@ def test_a_vision_section_with_every_key() -> None:
                     detector: "faceFullRange", minConfidence: 0.05, cameraDeviceType: "telephoto",
                     cameraPosition: "front", intrinsics: { fxPx: 1000, fyPx: 1001, cxPx: -5, cyPx: 1e6 },
                     link: "vision", gestures: true, } }"""
-    ), Overrides())
+    ), Overrides(vision_link="/dev/ttyS0"))
     assert config.source is SourceKind.OPENCV and config.device == "/dev/video2"
     assert (config.width_px, config.height_px, config.frame_rate_hz) == (1280, 720, 15.0)
     assert config.detector is DetectorKind.FACE_FULL_RANGE and config.min_confidence == 0.05
@@ -123,7 +123,8 @@ def test_a_vision_section_with_every_key() -> None:
     assert config.field_of_view.horizontal_rad == 0.5 and config.field_of_view.vertical_rad == 0.4
     assert config.intrinsics is not None and (config.intrinsics.fx_px, config.intrinsics.cy_px) == (1000, 1e6)
     assert config.link is LinkKind.VISION and config.gestures is True
-    assert (config.vision_link_path, config.vision_baud) == ("/dev/ttyAMA1", 460800)
+    # The entry is swiveld's end of the wire; this program's end is the option's. The baud is the entry's.
+    assert (config.vision_link_path, config.vision_baud) == ("/dev/ttyS0", 460800)
 
 
 # (vision key and bad value, the problem) at the bounds of common12.md's table.
@@ -214,6 +215,14 @@ def test_the_vision_link_needs_a_serial_entry_or_an_option() -> None:
     assert 'no serial entry with role "vision"' in str(caught.value)
     assert apply_overrides(board, Overrides(vision_link="/dev/ttyAMA1")).vision_link_path == "/dev/ttyAMA1"
     assert apply_overrides(board, Overrides(link="socket")).socket_path == "/run/swivel/swivel.sock"
+
+
+def test_a_uart_vision_entry_needs_this_programs_own_end() -> None:
+    board = loads_board('{backend: "gpiod", serial: [{role: "vision", device: "/dev/ttyAMA1", baud: 921600}]}')
+    with pytest.raises(VisionConfigError) as caught:
+        apply_overrides(board, Overrides())
+    assert "/dev/ttyAMA1 is swiveld's end of the wire" in str(caught.value)
+    assert apply_overrides(board, Overrides(vision_link="/dev/ttyAMA0")).vision_link_path == "/dev/ttyAMA0"
 
 
 def test_unreadable_and_non_utf8_files_are_typed_errors(tmp_path: Path) -> None:

@@ -473,7 +473,10 @@ def _resolve(config: VisionConfig) -> VisionConfig:
     baud = 921600
     if config.vision_serial is not None:
         baud = config.vision_serial.baud
-        path = DEFAULT_VISION_PTY_LINK if config.vision_serial.device == "pty" else config.vision_serial.device
+        # A pty's other end is linked at /tmp/swivel-vision. A UART entry names
+        # swiveld's end of the wire: this program is on the far end (its own
+        # UART, on a co-processor), which only --vision-link can say.
+        path = DEFAULT_VISION_PTY_LINK if config.vision_serial.device == "pty" else None
     return replace(config, field_of_view=fov, vision_link_path=path, vision_baud=baud)
 
 
@@ -578,8 +581,12 @@ def apply_overrides(config: VisionConfig, o: Overrides) -> VisionConfig:
     if o.socket is not None:
         config = replace(config, socket_path=o.socket)
     if config.link is LinkKind.VISION and config.vision_link_path is None:
-        raise VisionConfigError(
-            config.board_path or "command line",
-            [Problem("serial", None, 'vision.link is "vision" but the board has no serial entry with role "vision": add one ({ role: "vision", device: "pty" | "/dev/ttyAMA1", baud: 921600 }), pass --vision-link PATH, or use --link socket')],
-        )
+        if config.vision_serial is None:
+            reason = ('vision.link is "vision" but the board has no serial entry with role "vision": add one '
+                      '({ role: "vision", device: "pty", baud: 921600 }), pass --vision-link PATH, or use link "socket"')
+        else:
+            reason = (f'the board\'s vision entry {config.vision_serial.device} is swiveld\'s end of the wire: '
+                      "give this program its own end with --vision-link PATH (the co-processor's UART), "
+                      'or on the same machine use device "pty" or link "socket"')
+        raise VisionConfigError(config.board_path or "command line", [Problem("serial", None, reason)])
     return config
