@@ -11,7 +11,6 @@ line, and every problem of the file is reported at once. Other sections
 from __future__ import annotations
 
 import math
-import re
 from dataclasses import dataclass, field, replace
 from enum import Enum
 from pathlib import Path
@@ -164,7 +163,6 @@ MIN_CONFIDENCE = (0.05, 1.0)
 FOCAL_PX = (1.0, 1e6)
 CENTRE_PX = (-1e6, 1e6)
 FIELD_OF_VIEW_RAD = (0.05, 3.0)
-_VIDEO_NODE = re.compile(r"/dev/video[0-9]+")
 
 
 def _edit_distance(a: str, b: str) -> int:
@@ -331,17 +329,17 @@ class _Decoder:
 
 
 def check_video_device(device: str) -> str | None:
-    """None when `device` is usable for OpenCV, else the reason."""
-    if not device.startswith("/"):
-        return f"expected an absolute /dev/videoN path or an absolute video file path, found {_quoted(device)}"
-    if any(ord(c) < 0x20 or ord(c) == 0x7F for c in device):
-        return "must not contain control characters"
-    components = device[1:].split("/")
-    if any(c in ("", ".", "..") for c in components):
-        return f"expected a path without empty, '.' or '..' components, found {_quoted(device)}"
-    if device.startswith("/dev/") and not _VIDEO_NODE.fullmatch(device):
-        return f"a device under /dev/ must be a V4L2 capture node /dev/videoN, found {_quoted(device)}"
-    return None
+    """None when `device` is an acceptable path, else the reason (the Swift loader's rule).
+
+    Any absolute path but "/" without control characters: a `/dev/videoN`
+    camera or a video file. Whether it opens is learnt when it is opened.
+    """
+    if device.startswith("/") and device != "/" and not any(ord(c) < 0x20 or ord(c) == 0x7F for c in device):
+        return None
+    return (
+        'expected an absolute path: a camera such as "/dev/video0" or a video file such as '
+        f'"/home/pi/clip.mp4", found {_quoted(device)}'
+    )
 
 
 def _serial_device_reason(device: str) -> str | None:
@@ -384,6 +382,7 @@ def _decode(root: Json5Value, board_path: str) -> VisionConfig:
 
     # serial: the entry with role vision.
     vision_serial: SerialEntry | None = None
+    problems_before_serial = len(d.problems)
     serial_member = root.member("serial")
     if serial_member is not None:
         if not serial_member.value.is_array:
@@ -409,6 +408,8 @@ def _decode(root: Json5Value, board_path: str) -> VisionConfig:
                 elif device is not None and baud is not None:
                     vision_serial = SerialEntry(device[0], baud)
 
+    # As the loader: the link cross-check waits until serial itself is valid.
+    serial_ok = len(d.problems) == problems_before_serial
     backend = root.member("backend")
     simulated = backend is not None and backend.value.value == "simulated"
     name_member = root.member("name")
@@ -453,6 +454,14 @@ def _decode(root: Json5Value, board_path: str) -> VisionConfig:
                     cy = d.number(k, ip, "cyPx", CENTRE_PX, None)
                     if None not in (fx, fy, cx, cy):
                         intrinsics = Intrinsics(fx, fy, cx, cy)  # type: ignore[arg-type]
+            # The loader's cross-check: the vision link needs the serial entry.
+            if link == LinkKind.VISION.value and vision_serial is None and serial_ok:
+                link_member = vision.member("link")
+                d.report(
+                    "vision.link", link_member.value.line if link_member is not None else vision.line,
+                    'link "vision" sends on the board\'s serial entry with role "vision", and serial has none: '
+                    'add { role: "vision", device: "pty", baud: 921600 } (or a UART) to serial, or set link: "socket"',
+                )
             values = dict(
                 source=source and SourceKind(source), device=device and device[0], width_px=width,
                 height_px=height, frame_rate_hz=rate, detector=detector and DetectorKind(detector),
