@@ -77,9 +77,11 @@ class PipelineStats:
     def frame(self, now_ns: int) -> None:
         with self._lock:
             self.frames += 1
-            self._interval_frames += 1
+            # The first frame starts the first interval: frames are counted after it.
             if self._interval_start_ns is None:
                 self._interval_start_ns = now_ns
+            else:
+                self._interval_frames += 1
 
     def refusal(self, reason: str) -> None:
         with self._lock:
