@@ -4,7 +4,6 @@ serial entry, and command-line overrides."""
 from __future__ import annotations
 
 import math
-import os
 import subprocess
 from pathlib import Path
 

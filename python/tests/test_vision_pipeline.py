@@ -189,3 +189,19 @@ def test_a_held_open_palm_toggles_system_tracking_through_the_daemon(tmp_path: P
     assert len(gesture_events) == 1 and gesture_events[0].button_id == int(GestureKind.OPEN_PALM) and gesture_events[0].pressed
     # System tracking was on (boot, first host); the gesture turned it off, as the tracking button does.
     assert toggles and toggles[-1].system_tracking_enabled is False
+
+
+def test_a_frame_the_detector_refuses_is_dropped_and_counted_not_sent_as_empty() -> None:
+    from swivel_vision.detectors import create_detector
+    from swivel_vision.config import DetectorKind
+
+    sender = RecordingSender()
+    bad = np.zeros((1, 1, 3), np.uint8)  # too small for any detector
+    source = ImageSequenceSource([bad, np.zeros((48, 64, 3), np.uint8)], repeat=1)
+    detector = create_detector(DetectorKind.HAAR)
+    reports: list[FrameReport] = []
+    pipeline = Pipeline(source, detector, sender, CONFIG, on_frame=reports.append)
+    pipeline.run(threading.Event())
+    assert pipeline.stats.bad_frames == 1
+    assert [r.track is None for r in reports] == [True, False]
+    assert len(sender.tracks) == 1
