@@ -421,6 +421,12 @@ class Session:
             pending.done.set()
             if pending.callback is not None:
                 pending.callback(pending)
+        if expired and self.handshake:
+            # As SwivelKit: a host command unanswered after every retransmission
+            # means the link is lost (the stand undocks a host silent for 1 s).
+            # Not on the vision link, which has no session to lose.
+            self._lost(Timeout(f"the stand stopped answering {self.transport.description}"))
+            return
         if self.heartbeats and self.identity is not None and now - self._last_write >= HEARTBEAT_INTERVAL_S:
             self.statistics.heartbeats += 1
             try:
