@@ -25,7 +25,7 @@ import time
 from collections import deque
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
-from typing import Generic, TypeVar
+from typing import Any, Generic, TypeVar
 
 from .errors import CodecError, Disconnected, SwivelError, Timeout, TransportError
 from .messages import Ack, Bye, Err, Heartbeat, Hello, Identity, Message, decode_message
@@ -310,7 +310,7 @@ class Session:
     # --- telemetry -----------------------------------------------------------
 
     def subscribe(self, *kinds: type[T], maxsize: int = DEFAULT_QUEUE_SIZE) -> Subscription[T]:
-        subscription: Subscription[T] = Subscription(kinds, maxsize, self._unsubscribe)  # type: ignore[arg-type]
+        subscription: Subscription[T] = Subscription(kinds, maxsize, self._unsubscribe)
         with self._lock:
             if self._closed_error is not None or self._stopping.is_set():
                 subscription.end(self._closed_error or Disconnected("the session was closed"))
@@ -318,14 +318,15 @@ class Session:
                 self._subscriptions.append(subscription)  # type: ignore[arg-type]
         return subscription
 
-    def _unsubscribe(self, subscription: Subscription[T]) -> None:
+    def _unsubscribe(self, subscription: Subscription[Any]) -> None:
         with self._lock:
             if subscription in self._subscriptions:
-                self._subscriptions.remove(subscription)  # type: ignore[arg-type]
+                self._subscriptions.remove(subscription)
 
     def latest(self, kind: type[T]) -> T | None:
         """The newest telemetry message of this kind received, or None; never blocks."""
-        return self._latest.get(kind)  # type: ignore[call-overload, return-value]
+        message = self._latest.get(kind)  # type: ignore[arg-type]
+        return message if isinstance(message, kind) else None
 
     def add_telemetry_hook(self, hook: Callable[[Message], None]) -> None:
         """Called on the reader thread for every telemetry message; must not block."""
