@@ -231,3 +231,23 @@ def test_nothing_listening_is_endpoint_not_found_naming_the_rule(tmp_path: "os.P
         Accessory.connect(path)
     with pytest.raises(EndpointNotFound):
         VisionLink.open(path)
+
+
+def test_a_stream_dropped_without_closing_is_no_longer_fed() -> None:
+    import gc
+
+    stand = FakeStand(answer_everything)
+    accessory = Accessory.over(stand.transport())
+    kept = accessory.motion_states(maxsize=2)
+    accessory.motion_states()  # dropped at once
+    gc.collect()
+    assert list(accessory.session._subscriptions) == [kept]
+    for time_us in (1, 2, 3):
+        stand.send(MotionState(time_us, Axes.YAW, Vector3(), Vector3(), Fault.NONE, True, False), time_us)
+    deadline = time.monotonic() + 3
+    while accessory.session.statistics.telemetry < 3 and time.monotonic() < deadline:
+        time.sleep(0.01)
+    assert kept.dropped == 1 and [kept.get_nowait(), kept.get_nowait()] == [
+        MotionState(t, Axes.YAW, Vector3(), Vector3(), Fault.NONE, True, False) for t in (2, 3)]
+    accessory.close()
+    stand.close()

@@ -22,6 +22,7 @@ import asyncio
 import logging
 import threading
 import time
+import weakref
 from collections import deque
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
@@ -207,7 +208,8 @@ class Session:
         self._lock = threading.Lock()
         self._pending: dict[int, _Pending] = {}
         self._next_seq = 1
-        self._subscriptions: list[Subscription[Message]] = []
+        # Weakly held: a stream the caller dropped without closing costs nothing once collected.
+        self._subscriptions: weakref.WeakSet[Subscription[Any]] = weakref.WeakSet()
         self._latest: dict[type[Message], Message] = {}
         self._telemetry_hooks: list[Callable[[Message], None]] = []
         self._last_write = time.monotonic()
@@ -315,13 +317,12 @@ class Session:
             if self._closed_error is not None or self._stopping.is_set():
                 subscription.end(self._closed_error or Disconnected("the session was closed"))
             else:
-                self._subscriptions.append(subscription)  # type: ignore[arg-type]
+                self._subscriptions.add(subscription)
         return subscription
 
     def _unsubscribe(self, subscription: Subscription[Any]) -> None:
         with self._lock:
-            if subscription in self._subscriptions:
-                self._subscriptions.remove(subscription)
+            self._subscriptions.discard(subscription)
 
     def latest(self, kind: type[T]) -> T | None:
         """The newest telemetry message of this kind received, or None; never blocks."""
