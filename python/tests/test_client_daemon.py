@@ -29,7 +29,10 @@ from swivel import (
     VisionLink,
 )
 from swivel.enums import ProgressKind
-from swivel.geometry import NormalizedRectLowerLeft
+from swivel.enums import Axes, FramingMode
+from swivel.errors import NoSubjectFound
+from swivel.geometry import NormalizedPointUpperLeft, NormalizedRectLowerLeft, NormalizedRectUpperLeft, Quaternion
+from swivel.messages import AxisLimit
 from swivel.messages import Ack, Gesture, GestureKind, MotionState, Progress, SetOrientation
 from swivel.transport import SocketEndpoint, SocketTransport
 from swivel.wire import FrameDecoder, encode_raw_frame
@@ -311,3 +314,32 @@ def test_a_consumer_that_never_reads_does_not_break_the_client(daemon: Daemon) -
         assert accessory.state().docked_sessions == 1
         fresh = accessory.motion_states().get(timeout_s=1.0)
         assert fresh.stand_time_us > kept[-1].stand_time_us  # type: ignore[union-attr]
+
+
+def test_quaternion_orientation_limits_and_framing_controls(daemon: Daemon) -> None:
+    with Accessory.connect(daemon.socket) as accessory:
+        accessory.set_system_tracking(False)
+        target = Quaternion.from_pitch_yaw_roll(Vector3(pitch=0.1, yaw=-0.4, roll=0.0))
+        move = accessory.set_orientation(target, duration_s=0.4)
+        assert move.target_rad.yaw == pytest.approx(-0.4, abs=1e-3)
+        assert move.target_rad.pitch == pytest.approx(0.1, abs=1e-3)
+        assert move.wait(timeout_s=5.0) is ProgressState.FINISHED
+
+        accessory.set_limits(yaw=AxisLimit(-0.5, 0.25, 1.0))
+        _, yaw, _ = accessory.limits()
+        assert (yaw.minimum_rad, yaw.maximum_rad) == (pytest.approx(-0.5), pytest.approx(0.25))
+        assert yaw.maximum_speed_rad_per_s == pytest.approx(1.0)
+        clamped = accessory.set_orientation(Vector3(0, 1.0, 0), duration_s=0.3)
+        assert Axes.YAW in clamped.clamped_axes and clamped.target_rad.yaw == pytest.approx(0.25, abs=1e-3)
+        accessory.reset_limits()
+        assert accessory.limits()[1].maximum_rad == pytest.approx(2.8, abs=1e-3)
+
+        accessory.set_framing_mode(FramingMode.LEFT)
+        region = NormalizedRectUpperLeft(0.25, 0.0, 0.5, 1.0)
+        accessory.set_region_of_interest(region)
+        report = accessory.state()
+        assert report.framing_mode is FramingMode.LEFT and report.region_of_interest == region
+        with pytest.raises(NoSubjectFound):
+            accessory.select_subject_at(NormalizedPointUpperLeft(0.5, 0.5))
+        accessory.select_subjects([])
+        accessory.stop()

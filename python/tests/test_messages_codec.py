@@ -242,3 +242,38 @@ def test_values_no_f32_can_carry_are_typed_errors() -> None:
         BatteryState(0.5, 256, False, "main").encode()  # type: ignore[arg-type]
     with pytest.raises(EncodeError):
         Identity(1, 1, "not a uuid", 7, 0, 1000, 50, 10, "x").encode()  # type: ignore[arg-type]
+
+
+def test_fuzz_encoding_absurd_values_gives_only_typed_errors() -> None:
+    import random
+
+    from swivel.errors import SwivelError
+
+    rng = random.Random(77)
+    absurd: list[object] = [math.nan, math.inf, -math.inf, 1e39, -1e300, -1, 2**64, 0, 0.5, "x", None, True, 1e-45]
+
+    def pick() -> object:
+        return rng.choice(absurd)
+
+    builders = [
+        lambda: SetAngularVelocity(Vector3(pick(), pick(), pick())),  # type: ignore[arg-type]
+        lambda: SetOrientation(rng.choice([Vector3(pick(), pick(), pick()), Quaternion(pick(), pick(), pick(), pick()), pick()]),  # type: ignore[arg-type]
+                               relative=bool(rng.getrandbits(1)), duration_s=pick()),  # type: ignore[arg-type]
+        lambda: SetLimits(yaw=AxisLimit(pick(), pick(), pick())),  # type: ignore[arg-type]
+        lambda: track(capture_age_us=pick(), reference_width_px=pick(), intrinsics=rng.choice([None, (pick(),) * 9])),
+        lambda: track(observations=(Observation(pick(), pick(), NormalizedRectLowerLeft(pick(), pick(), pick(), pick()),  # type: ignore[arg-type]
+                                                face_yaw_rad=pick(), speaking_confidence=pick()),)),  # type: ignore[arg-type]
+        lambda: SetRegionOfInterest(NormalizedRectUpperLeft(pick(), pick(), pick(), pick())),  # type: ignore[arg-type]
+        lambda: SelectSubjectAt(NormalizedPointUpperLeft(pick(), pick())),  # type: ignore[arg-type]
+        lambda: Gesture(pick(), pick()),  # type: ignore[arg-type]
+        lambda: Hello(pick(), pick(), pick(), pick()),  # type: ignore[arg-type]
+        lambda: Animate(pick()),  # type: ignore[arg-type]
+        lambda: SetFramingMode(pick()),  # type: ignore[arg-type]
+    ]
+    refused = 0
+    for _ in range(3000):
+        try:
+            rng.choice(builders)().encode()
+        except SwivelError:
+            refused += 1
+    assert refused > 1500  # most of these are absurd; none escaped as an untyped exception

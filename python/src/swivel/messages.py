@@ -68,7 +68,7 @@ class Message:
         self.validate()
         writer = Writer()
         self._write(writer)
-        return writer.bytes()
+        return writer.data()
 
     def validate(self) -> None:
         """Raises `ParameterOutOfRange` for a field outside §3's ranges (host → stand only)."""

@@ -41,7 +41,7 @@ class Writer:
     def __init__(self) -> None:
         self._out = bytearray()
 
-    def bytes(self) -> bytes:
+    def data(self) -> bytes:
         return bytes(self._out)
 
     def _int(self, kind: str, value: int, name: str) -> None:

@@ -10,7 +10,8 @@ from __future__ import annotations
 
 import math
 import struct
-from dataclasses import dataclass, field
+from dataclasses import dataclass
+from dataclasses import field as dataclass_field
 
 from .errors import ParameterOutOfRange
 
@@ -37,8 +38,8 @@ class FieldRange:
     lower: float
     upper: float
     reason: str
-    _lowest: float = field(init=False, repr=False, compare=False)
-    _highest: float = field(init=False, repr=False, compare=False)
+    _lowest: float = dataclass_field(init=False, repr=False, compare=False)
+    _highest: float = dataclass_field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         low, high = _f32(self.lower), _f32(self.upper)

@@ -22,10 +22,11 @@ import asyncio
 import logging
 import threading
 import time
+import weakref
 from collections import deque
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
-from typing import Generic, TypeVar
+from typing import Any, Generic, TypeVar
 
 from .errors import CodecError, Disconnected, SwivelError, Timeout, TransportError
 from .messages import Ack, Bye, Err, Heartbeat, Hello, Identity, Message, decode_message
@@ -207,7 +208,8 @@ class Session:
         self._lock = threading.Lock()
         self._pending: dict[int, _Pending] = {}
         self._next_seq = 1
-        self._subscriptions: list[Subscription[Message]] = []
+        # Weakly held: a stream the caller dropped without closing costs nothing once collected.
+        self._subscriptions: weakref.WeakSet[Subscription[Any]] = weakref.WeakSet()
         self._latest: dict[type[Message], Message] = {}
         self._telemetry_hooks: list[Callable[[Message], None]] = []
         self._last_write = time.monotonic()
@@ -310,22 +312,22 @@ class Session:
     # --- telemetry -----------------------------------------------------------
 
     def subscribe(self, *kinds: type[T], maxsize: int = DEFAULT_QUEUE_SIZE) -> Subscription[T]:
-        subscription: Subscription[T] = Subscription(kinds, maxsize, self._unsubscribe)  # type: ignore[arg-type]
+        subscription: Subscription[T] = Subscription(kinds, maxsize, self._unsubscribe)
         with self._lock:
             if self._closed_error is not None or self._stopping.is_set():
                 subscription.end(self._closed_error or Disconnected("the session was closed"))
             else:
-                self._subscriptions.append(subscription)  # type: ignore[arg-type]
+                self._subscriptions.add(subscription)
         return subscription
 
-    def _unsubscribe(self, subscription: Subscription[T]) -> None:
+    def _unsubscribe(self, subscription: Subscription[Any]) -> None:
         with self._lock:
-            if subscription in self._subscriptions:
-                self._subscriptions.remove(subscription)  # type: ignore[arg-type]
+            self._subscriptions.discard(subscription)
 
     def latest(self, kind: type[T]) -> T | None:
         """The newest telemetry message of this kind received, or None; never blocks."""
-        return self._latest.get(kind)  # type: ignore[call-overload, return-value]
+        message = self._latest.get(kind)  # type: ignore[arg-type]
+        return message if isinstance(message, kind) else None
 
     def add_telemetry_hook(self, hook: Callable[[Message], None]) -> None:
         """Called on the reader thread for every telemetry message; must not block."""
@@ -421,6 +423,12 @@ class Session:
             pending.done.set()
             if pending.callback is not None:
                 pending.callback(pending)
+        if expired and self.handshake:
+            # As SwivelKit: a host command unanswered after every retransmission
+            # means the link is lost (the stand undocks a host silent for 1 s).
+            # Not on the vision link, which has no session to lose.
+            self._lost(Timeout(f"the stand stopped answering {self.transport.description}"))
+            return
         if self.heartbeats and self.identity is not None and now - self._last_write >= HEARTBEAT_INTERVAL_S:
             self.statistics.heartbeats += 1
             try:

@@ -131,7 +131,12 @@ class _FdTransport:
 
 
 class SocketTransport(_FdTransport):
-    def __init__(self, endpoint: SocketEndpoint) -> None:
+    def __init__(self, endpoint: SocketEndpoint, connected: socket.socket | None = None) -> None:
+        """Connects to `endpoint`; or, given `connected` (a socketpair end in tests), uses that socket."""
+        if connected is not None:
+            self._socket = connected
+            super().__init__(connected.fileno(), endpoint.path)
+            return
         sock = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
         try:
             sock.connect(endpoint.path)

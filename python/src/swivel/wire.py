@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import struct
 from dataclasses import dataclass
-from typing import Protocol
+from typing import ClassVar, Protocol
 
 from . import cobs
 from .crc import crc16_mcrf4xx
@@ -37,7 +37,7 @@ _HEADER = struct.Struct("<BBHB")
 class Encodable(Protocol):
     """What `encode_frame` needs of a message (every class of `swivel.messages`)."""
 
-    MESSAGE_ID: int
+    MESSAGE_ID: ClassVar[int]
 
     def encode(self) -> bytes: ...
 
