@@ -14,6 +14,7 @@ import math
 from dataclasses import dataclass, field, replace
 from enum import Enum
 from pathlib import Path
+from typing import Any
 
 from .json5 import Json5Error, Json5Member, Json5Value, describe_number, loads, MAXIMUM_BYTES
 
@@ -423,7 +424,7 @@ def _decode(root: Json5Value, board_path: str) -> VisionConfig:
         board_path=board_path,
     )
     vision_member = root.member("vision")
-    values: dict[str, object] = {}
+    values: dict[str, Any] = {}
     if vision_member is not None:
         vision = d.obj(vision_member.value, "vision", VISION_KEYS)
         if vision is not None:
@@ -538,7 +539,7 @@ def apply_overrides(config: VisionConfig, o: Overrides) -> VisionConfig:
     def choose(option: str, value: str | None, kind: type[Enum]) -> object:
         if value is None:
             return None
-        options = [k.value for k in kind]  # type: ignore[attr-defined]
+        options = [k.value for k in kind]
         if value not in options:
             reason = "expected one of " + ", ".join(f'"{x}"' for x in options) + f", found {_quoted(value)}"
             if (s := closest(value, options)):
@@ -555,27 +556,31 @@ def apply_overrides(config: VisionConfig, o: Overrides) -> VisionConfig:
             return None
         return value
 
-    changes: dict[str, object] = {}
-    for option, attr, value, kind in (
+    changes: dict[str, Any] = {}
+    for option, attr, text, kind in (
         ("--source", "source", o.source, SourceKind),
         ("--detector", "detector", o.detector, DetectorKind),
         ("--link", "link", o.link, LinkKind),
     ):
-        if (chosen := choose(option, value, kind)) is not None:
+        if (chosen := choose(option, text, kind)) is not None:
             changes[attr] = chosen
     if o.device is not None:
         if (reason := check_video_device(o.device)) or not 1 <= len(o.device) <= 255:
             problems.append(Problem("--device", None, reason or "must be 1 to 255 characters long"))
         else:
             changes["device"] = o.device
-    for option, attr, value, bounds in (
+    for option, attr, number, bounds in (
         ("--width", "width_px", o.width_px, FRAME_SIZE_PX),
         ("--height", "height_px", o.height_px, FRAME_SIZE_PX),
         ("--fps", "frame_rate_hz", o.fps, FRAME_RATE_HZ),
         ("--min-confidence", "min_confidence", o.min_confidence, MIN_CONFIDENCE),
     ):
-        if (checked := bounded(option, value, bounds)) is not None:
-            changes[attr] = int(checked) if attr in ("width_px", "height_px") else float(checked)
+        integral = attr in ("width_px", "height_px")
+        if integral and number is not None and (not math.isfinite(number) or number != int(number)):
+            problems.append(Problem(option, None, f"expected an integer, found {describe_number(number)}"))
+            continue
+        if (checked := bounded(option, number, bounds)) is not None:
+            changes[attr] = int(checked) if integral else float(checked)
     if o.gestures is not None:
         changes["gestures"] = o.gestures
     for option, value in (("--vision-link", o.vision_link), ("--socket", o.socket)):

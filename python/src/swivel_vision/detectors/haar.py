@@ -37,7 +37,7 @@ class HaarFaceDetector:
     def __init__(self, min_confidence: float = 0.5) -> None:
         import cv2
 
-        path = cv2.data.haarcascades + CASCADE
+        path = cv2.data.haarcascades + CASCADE  # type: ignore[attr-defined]
         cascade = cv2.CascadeClassifier(path)
         if cascade.empty():
             raise DetectorError(f"cannot load the Haar cascade {path}")
