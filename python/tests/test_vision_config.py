@@ -278,3 +278,34 @@ def test_the_swift_loader_reports_the_same_keys_for_bad_vision_values(tmp_path: 
     for entry in AT_THE_BOUNDS:
         result = check(entry)
         assert result.returncode == 0, (entry, result.stdout + result.stderr)
+
+
+JSON5_MISTAKES = [
+    "{\n  name: 'x',\n  name: 'y',\n}",
+    "{\n  a: 01,\n}",
+    "{\n  a: yes,\n}",
+    "{\n  a: 'open\n}",
+    "{\n  a: 1 /* open",
+    "{\n  a: [1, 2,, ],\n}",
+    "{\n  'a': 0x,\n}",
+    "{\n  a: '\\01',\n}",
+    "{\n  a: 1\n  b: 2\n}",
+    "{\r\n  a: 1,\r\n  b: +-1,\r\n}",
+    "{\n  a: '\\uD800',\n}",
+    "{\n  a: '\\u00e9\\\n continued', b: .,\n}",
+    "{\n  \\u0061b: 1, ab: 2,\n}",
+    "[" * 65 + "]" * 65,
+]
+
+
+@pytest.mark.parametrize("text", JSON5_MISTAKES, ids=range(len(JSON5_MISTAKES)))
+def test_json5_mistakes_read_as_the_swift_reader_reports_them(tmp_path: Path, text: str) -> None:
+    """`swiveld check-board` (any version: its JSON5 reader predates the vision
+    section) prints the same problem for the same text, position included."""
+    mine = problems_of(text)
+    assert len(mine) == 1
+    path = tmp_path / "board.json5"
+    path.write_bytes(text.encode())
+    result = subprocess.run([swiveld_path(), "check-board", str(path)], capture_output=True, text=True, timeout=30)
+    assert result.returncode == 65
+    assert f"{path}: {mine[0]}" in result.stdout + result.stderr, (mine[0], result.stdout + result.stderr)

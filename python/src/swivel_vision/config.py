@@ -16,7 +16,7 @@ from enum import Enum
 from pathlib import Path
 from typing import Any
 
-from .json5 import Json5Error, Json5Member, Json5Value, describe_number, loads, MAXIMUM_BYTES
+from .json5 import MAXIMUM_BYTES, Json5Error, Json5ErrorKind, Json5Member, Json5Value, describe_number, loads
 
 DEFAULT_VISION_PTY_LINK = "/tmp/swivel-vision"
 INSTALLED_SOCKET = "/run/swivel/swivel.sock"
@@ -144,7 +144,8 @@ class VisionConfigError(ValueError):
 
     def __init__(self, source: str, problems: list[Problem]) -> None:
         self.source = source
-        self.problems = sorted(problems, key=lambda p: (p.line if p.line is not None else -1, p.key_path))
+        # The loader's order: by line (unlocated first), then key path, then reason.
+        self.problems = sorted(problems, key=lambda p: (p.line if p.line is not None else 0, p.key_path, p.reason))
         count = "1 problem" if len(self.problems) == 1 else f"{len(self.problems)} problems"
         super().__init__(f"{source}: {count}\n" + "\n".join(f"  {p}" for p in self.problems))
 
@@ -511,7 +512,14 @@ def loads_board(text: str, source: str = "<string>") -> VisionConfig:
     try:
         root = loads(text)
     except Json5Error as error:
-        raise VisionConfigError(source, [Problem(error.key_path, error.line, f"{error.line}:{error.column}: {error.message}")]) from None
+        # As the Swift loader words them (BoardLoader.problem(for:)).
+        if error.kind is Json5ErrorKind.TOO_LARGE:
+            problem = Problem("", None, error.message)
+        elif error.kind is Json5ErrorKind.DUPLICATE_KEY:
+            problem = Problem(error.key_path, error.line, error.message)
+        else:
+            problem = Problem(error.key_path, error.line, f"syntax error at {error.line}:{error.column}: {error.message}")
+        raise VisionConfigError(source, [problem]) from None
     return _decode(root, source)
 
 
