@@ -3,7 +3,6 @@ in the batch, the gesture cadence; and a held open palm through the real daemon.
 from __future__ import annotations
 
 import logging
-import queue
 import threading
 import time
 from dataclasses import dataclass, field
@@ -13,6 +12,7 @@ import numpy as np
 import pytest
 
 from swivel.accessory import Accessory
+from swivel.errors import Timeout
 from swivel.enums import AccessoryEventKind, GestureKind
 from swivel.geometry import NormalizedRectLowerLeft
 from swivel.messages import AccessoryEvent, DockState, Gesture, Track
@@ -181,7 +181,7 @@ def test_a_held_open_palm_toggles_system_tracking_through_the_daemon(tmp_path: P
                 event = events.get(timeout_s=0.1)
                 if event.kind is AccessoryEventKind.GESTURE:
                     gesture_events.append(event)
-            except (queue.Empty, TimeoutError, Exception):
+            except Timeout:
                 pass
             while (dock := docks.get_nowait()) is not None:
                 if dock.tracking_button_enabled:

