@@ -54,12 +54,15 @@ import Testing
         let vision = try openVision(daemon)
         #expect(try host.state()?.systemTrackingEnabled == true)
 
-        // swivelctl joins the host session (no reset: a host is docked) and waits for one event.
-        let events = try Subprocess.launch(
-            "/usr/bin/timeout", ["30", Self.swivelctl, "events", "--count", "1"], environment: ["SWIVEL_SOCKET": daemon.socketPath])
+        // Two swivelctls join the host session (no reset: a host is docked) and wait for one event each.
+        let events = try ["", "--json"].map { json in
+            try Subprocess.launch(
+                "/usr/bin/timeout", ["30", Self.swivelctl, "events", "--count", "1"] + (json.isEmpty ? [] : [json]),
+                environment: ["SWIVEL_SOCKET": daemon.socketPath])
+        }
         let end = RawHost.now() + 20
-        while RawHost.now() < end, (try host.state()?.dockedSessions ?? 0) < 2 { try host.pump(seconds: 0.05) }
-        #expect(try host.state()?.dockedSessions == 2, "swivelctl docked")
+        while RawHost.now() < end, (try host.state()?.dockedSessions ?? 0) < 3 { try host.pump(seconds: 0.05) }
+        #expect(try host.state()?.dockedSessions == 3, "both swivelctls docked")
 
         #expect(try vision.call(Self.palm)?.isAck == true)
         try host.pump(seconds: 0.3)
@@ -79,9 +82,10 @@ import Testing
         #expect(try host.call(.setAngularVelocity(Vector3(yaw: 0.2)))?.isAck == true)
         #expect(try host.call(.stop)?.isAck == true)
 
-        let printed = events.wait()
-        #expect(printed.status == 0, "stderr: \(printed.standardError)")
-        #expect(printed.standardOutput == "gesture(openPalm)\n")
+        let printed = events.map { $0.wait() }
+        #expect(printed.map(\.status) == [0, 0], "stderr: \(printed.map(\.standardError))")
+        #expect(printed[0].standardOutput == "gesture(openPalm)\n")
+        #expect(printed[1].standardOutput == "{\"event\":\"gesture\",\"gesture\":\"openPalm\"}\n")
 
         // A host's GESTURE is refused whatever the board says.
         #expect(try host.call(Self.palm)?.errorCode == .notSupported)
