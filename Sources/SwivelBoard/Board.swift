@@ -22,12 +22,15 @@ public struct Board: Equatable, Sendable {
     public var buttons: [Button]
     /// Batteries read from the Linux power_supply class (a simulated board's are in `simulation`).
     public var batteries: [Battery]
+    /// The vision co-processor program's settings; nil when the board has no `vision` section.
+    public var vision: Vision?
 
     public init(
         name: String, hardwareModel: String, backend: Backend, gpioChipLabel: String,
         loopRateHz: Int, axes: Axes, serialPorts: [SerialPort], simulation: Simulation?, camera: Camera = .defaults,
-        stepCore: Int? = nil, buttons: [Button] = [], batteries: [Battery] = []
+        stepCore: Int? = nil, buttons: [Button] = [], batteries: [Battery] = [], vision: Vision? = nil
     ) {
+        self.vision = vision
         self.camera = camera
         self.stepCore = stepCore
         self.buttons = buttons

@@ -55,7 +55,10 @@ final class HubRig {
             board: board, uuid: Self.uuid, heartbeatTimeoutMilliseconds: UInt16(Self.heartbeatTimeoutMilliseconds), motionStateRateHz: 50)
         hub = LinkHub(
             stand: virtual.stand,
-            configuration: LinkConfiguration(identity: identity, heartbeatTimeoutNanoseconds: Self.heartbeatTimeoutMilliseconds * 1_000_000))
+            // Gestures on whatever the board says, so the vision slot's GESTURE reaches the toggle.
+            configuration: LinkConfiguration(
+                identity: identity, heartbeatTimeoutNanoseconds: Self.heartbeatTimeoutMilliseconds * 1_000_000,
+                gesturesEnabled: true))
         self.promises = promises
         caps = CapWatch(board: board)
         open(0)

@@ -126,7 +126,11 @@ enum CommandBuilder {
             for _ in 0..<2 { w.coordinate(&script) }
             return (.selectSubjectAt, w.bytes)
         default:
-            return (.heartbeat, [])
+            // GESTURE: openPalm mostly, else an undefined code; a confidence or not.
+            let gesture = script.u8()
+            w.u8(gesture & 0x03 == 0 ? gesture >> 2 : 1)
+            gesture & 0x80 != 0 ? w.value(&script) : w.coordinate(&script)
+            return (.gesture, w.bytes)
         }
     }
 

@@ -61,8 +61,14 @@ enum SeedCorpus {
                 let command = frameOp(slot: 0, id: frame.header.messageID, payload: frame.payload)
                 seeds.append((vector.name, hello + command + ticks(50)))
                 seeds.append((vector.name + "-tracking-off", hello + trackingOff + command + ticks(200) + command + ticks(100)))
+                // The rig opens only slot 0: the vision slot is opened first, or the frame goes nowhere.
+                let onVision = openVision + frameOp(slot: 3, id: frame.header.messageID, payload: frame.payload)
                 if frame.header.messageID == MessageID.track.rawValue {
-                    seeds.append((vector.name + "-vision", frameOp(slot: 3, id: frame.header.messageID, payload: frame.payload) + ticks(20)))
+                    seeds.append((vector.name + "-vision", onVision + ticks(20)))
+                }
+                if frame.header.messageID == MessageID.gesture.rawValue {
+                    // A docked host to be told, and the toggle back into system tracking.
+                    seeds.append((vector.name + "-vision", hello + onVision + ticks(20) + onVision + ticks(100)))
                 }
             }
             seeds.append(("two-hosts-and-silence", hello + [7, 1, 0, 7, 1, 2] + trackingOff + ticks(100) + [5, 0x02] + ticks(10)))
@@ -89,6 +95,8 @@ enum SeedCorpus {
 
     /// HELLO on slot 0 (op 7, action 2).
     static let hello: [UInt8] = [7, 0, 2]
+    /// Opens slot 3, the vision link (op 7, action 0).
+    static let openVision: [UInt8] = [7, 3, 0]
     /// SET_SYSTEM_TRACKING false on slot 0.
     static var trackingOff: [UInt8] { frameOp(slot: 0, id: MessageID.setSystemTracking.rawValue, payload: [0]) }
 

@@ -185,6 +185,7 @@ enum Format {
         case .cameraFlip: .object([("event", .string("cameraFlip"))])
         case .cameraZoom(let factor): .object([("event", .string("cameraZoom")), ("factor", .float(factor))])
         case .button(let id, let pressed): .object([("event", .string("button")), ("id", .integer(Int64(id))), ("pressed", .bool(pressed))])
+        case .gesture(let gesture): .object([("event", .string("gesture")), ("gesture", .string(gesture.description))])
         }
     }
 

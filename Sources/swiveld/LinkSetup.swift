@@ -41,7 +41,7 @@ enum LinkSetup {
         let configuration = LinkConfiguration(
             identity: DeviceIdentity.identity(board: board, uuid: uuid, heartbeatTimeoutMilliseconds: 1000, motionStateRateHz: 50),
             maximumSessions: options.maximumSessions ?? LinkConfiguration.defaultMaximumSessions,
-            fieldOfView: board.camera.fieldOfViewTable)
+            fieldOfView: board.camera.fieldOfViewTable, gesturesEnabled: board.gesturesEnabled)
         Log.debug("identity: \(board.name), uuid \(uuid), firmware \(SwivelVersion.string)")
         return configuration
     }

@@ -83,7 +83,11 @@ import Testing
             buttons: [
                 .init(name: "shutter", line: 16, action: .cameraShutter, activeLow: true, bias: .pullUp, debounceMilliseconds: 10),
                 .init(name: "tracking", line: 26, action: .trackingToggle, activeLow: true, bias: .pullUp, debounceMilliseconds: 10),
-            ])
+            ],
+            vision: Board.Vision(
+                source: .virtual, device: "/dev/video0", widthPx: 640, heightPx: 480, frameRateHz: 28, detector: .face,
+                minConfidence: 0.5, cameraDeviceType: .wideAngle, cameraPosition: .back, intrinsics: nil, link: .vision,
+                gestures: false))
         #expect(board == expected)
     }
 

@@ -31,7 +31,7 @@ import Testing
     @Test func hubSeedsKeepEveryPromise() throws {
         LinkHubTarget.setup = LinkHubTarget.Setup(board: try HarnessFixtures.board(), promises: .all)
         // A handful: each builds a stand and runs it for up to a second of virtual time.
-        let chosen = ["set-orientation-tracking-off", "track-vision", "two-hosts-and-silence", "hello-tracking-off"]
+        let chosen = ["set-orientation-tracking-off", "track-vision", "two-hosts-and-silence", "hello-tracking-off", "gesture-vision"]
         let seeds = try Self.seeds(.hub).filter { chosen.contains($0.0) }
         #expect(seeds.count == chosen.count)
         for (name, input) in seeds {

@@ -18,6 +18,17 @@ import Testing
         #expect(received == [.button(id: 2, pressed: true), .button(id: 2, pressed: false), .cameraZoom(factor: -0.5), .cameraShutter])
     }
 
+    @Test func aGestureEventReachesAccessoryEvents() async throws {
+        let rig = try await Rig.docked()
+        var events = rig.accessory.accessoryEvents.makeAsyncIterator()
+        rig.pump.inject(.accessoryEvent(.gesture(.openPalm)))
+        rig.pump.inject(.accessoryEvent(.cameraShutter))
+        let gesture = await events.next()
+        #expect(gesture == .gesture(.openPalm))
+        #expect(gesture?.description == "gesture(openPalm)")
+        #expect(await events.next() == .cameraShutter)
+    }
+
     @Test func eachBatteryKeepsItsName() async throws {
         let rig = try await Rig.docked()
         var batteries = rig.accessory.batteryStates.makeAsyncIterator()

@@ -237,6 +237,19 @@ import Testing
         #expect(refusal(track(observation: face(yaw: -3))) == nil)
     }
 
+    @Test func aGesturesConfidenceIsZeroToOne() {
+        #expect(refusal(.gesture(Gesture(kind: .openPalm, confidence: 0))) == nil)
+        #expect(refusal(.gesture(Gesture(kind: .openPalm, confidence: 1))) == nil)
+        for confidence in [1.0001, -0.0001, 3e38, -1] {
+            let err = refusal(.gesture(Gesture(kind: .openPalm, confidence: confidence)))
+            #expect(err?.code == .invalidParameter, "confidence \(confidence)")
+            #expect(err?.reason == SwivelError.Reason.gestureConfidenceOutOfRange.text)
+            #expect(err?.value == Double(Float(confidence)))
+        }
+        #expect(refusal(.gesture(Gesture(kind: .openPalm, confidence: .nan)))?.reason == SwivelError.Reason.nonFiniteValue.text)
+        #expect(InputRanges.all.last == InputRanges.gestureConfidence)
+    }
+
     @Test func observationRectsKeepTheirRules() {
         let edge = NormalizedRectLowerLeft(x: -0.125, y: 0.5, width: 0.25, height: 0.25)
         #expect(refusal(track(observation: face(rect: edge))) == nil)

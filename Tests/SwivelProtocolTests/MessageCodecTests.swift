@@ -41,6 +41,37 @@ import Testing
         }
     }
 
+    /// GESTURE: 5 bytes, u8 gesture then f32 confidence; ACCESSORY_EVENT kind 5
+    /// carries the gesture code in the button id byte, pressed set.
+    @Test func gesturesDecodeAndTheirEventCarriesTheCode() throws {
+        #expect(try HostMessage.decode(messageID: MessageID.gesture.rawValue, payload: [1, 0, 0, 0x40, 0x3F])
+            == .gesture(Gesture(kind: .openPalm, confidence: 0.75)))
+        // Trailing bytes from a later version are ignored.
+        #expect(try HostMessage.decode(messageID: MessageID.gesture.rawValue, payload: [1, 0, 0, 0x80, 0x3F, 9, 9])
+            == .gesture(Gesture(kind: .openPalm, confidence: 1)))
+        #expect(throws: MessageError.badLength(.gesture, received: 4, required: 5)) {
+            try HostMessage.decode(messageID: MessageID.gesture.rawValue, payload: [1, 0, 0, 0x3F])
+        }
+        for code: UInt8 in [0, 2, 255] {
+            #expect(throws: MessageError.unknownValue(.gesture, field: "gesture", value: UInt64(code))) {
+                try HostMessage.decode(messageID: MessageID.gesture.rawValue, payload: [code, 0, 0, 0x40, 0x3F])
+            }
+        }
+        #expect(HostMessage.gesture(Gesture(kind: .openPalm, confidence: 0.5)).encodePayload() == [1, 0, 0, 0, 0x3F])
+        #expect(MessageID.gesture.rawValue == 0x35 && "\(MessageID.gesture)" == "GESTURE")
+
+        let event = AccessoryMessage.accessoryEvent(.gesture(.openPalm))
+        #expect(event.encodePayload() == [5, 0, 0, 0, 0, 1, 1])
+        #expect(try AccessoryMessage.decode(messageID: MessageID.accessoryEvent.rawValue, payload: [5, 0, 0, 0, 0, 1, 1]) == event)
+        #expect(throws: MessageError.unknownValue(.accessoryEvent, field: "gesture", value: 7)) {
+            try AccessoryMessage.decode(messageID: MessageID.accessoryEvent.rawValue, payload: [5, 0, 0, 0, 0, 7, 1])
+        }
+        // A stand never sends it, and a host cannot: it is a vision-link → stand message.
+        #expect(throws: MessageError.wrongDirection(.gesture)) {
+            try AccessoryMessage.decode(messageID: MessageID.gesture.rawValue, payload: [1, 0, 0, 0x40, 0x3F])
+        }
+    }
+
     @Test func stringsAreCutOnACharacterBoundaryAndBadUTF8IsRepaired() throws {
         let long = String(repeating: "é", count: 200)  // 400 bytes of UTF-8
         let payload = HostMessage.hello(Hello(clientName: long)).encodePayload()

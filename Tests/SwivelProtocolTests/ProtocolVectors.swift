@@ -73,6 +73,7 @@ enum ProtocolVectors {
             NormalizedRectUpperLeft(x: 0.25, y: 0, width: 0.5, height: 1)))),
         Vector(name: "select-subject-at", sequence: 14, message: .host(.selectSubject(at: NormalizedPointUpperLeft(x: 0.5, y: 0.25)))),
         Vector(name: "select-subjects", sequence: 15, message: .host(.selectSubjects([uuid]))),
+        Vector(name: "gesture", sequence: 16, message: .host(.gesture(Gesture(kind: .openPalm, confidence: 0.875)))),
         Vector(name: "motion-state", sequence: 1, message: .accessory(.motionState(MotionStateReport(
             timeMicroseconds: 1_000_000, axes: .all, positions: Vector3(pitch: 0.25, yaw: 0.5, roll: 0),
             velocities: Vector3(pitch: 0, yaw: 0.125, roll: 0), systemTrackingEnabled: true, moving: true)))),
@@ -80,6 +81,7 @@ enum ProtocolVectors {
             requestID: 7, kind: .orientation, state: .finished, fractionCompleted: 1, plannedDurationSeconds: 1.5)))),
         Vector(name: "accessory-event", sequence: 3, message: .accessory(.accessoryEvent(.cameraZoom(factor: -0.5)))),
         Vector(name: "accessory-event-button", sequence: 3, message: .accessory(.accessoryEvent(.button(id: 2, pressed: true)))),
+        Vector(name: "accessory-event-gesture", sequence: 3, message: .accessory(.accessoryEvent(.gesture(.openPalm)))),
         Vector(name: "battery-state", sequence: 4, message: .accessory(.batteryState(BatteryState(
             name: "main", level: 0.75, chargeState: .charging, lowBattery: false)))),
         Vector(name: "tracking-state", sequence: 5, message: .accessory(.trackingState(TrackingStateReport(

@@ -23,14 +23,15 @@ extension BoardDecoder {
         let simulation = decodeSimulation(fields, backend: backend, loopRate: loopRate)
         let camera = decodeCamera(fields)
         let batteries = decodeBatteries(fields, backend: backend)
+        let vision = decodeVision(fields, serialPorts: serialPorts)
 
         guard let name, let hardwareModel, let backend, let chipLabel, let loopRate, let axes,
               let serialPorts, case .valid(let simulationModel) = simulation, let camera, let loop, let buttons,
-              let batteries else { return nil }
+              let batteries, case .valid(let visionSettings) = vision else { return nil }
         return Board(name: name.value, hardwareModel: hardwareModel, backend: backend,
                      gpioChipLabel: chipLabel, loopRateHz: loopRate.value, axes: axes,
                      serialPorts: serialPorts, simulation: simulationModel, camera: camera, stepCore: loop.stepCore,
-                     buttons: buttons, batteries: batteries)
+                     buttons: buttons, batteries: batteries, vision: visionSettings)
     }
 
     private func decodeHardwareModel(_ fields: ObjectFields) -> String? {

@@ -2,9 +2,14 @@
 /// the fixed sets some values are drawn from. boards/README.md mirrors these.
 enum BoardKeys {
     static let root = ["name", "hardwareModel", "backend", "gpio", "loop", "axes", "serial", "simulation", "camera",
-                       "buttons", "batteries"]
+                       "buttons", "batteries", "vision"]
     static let camera = ["wideAngle", "ultraWide", "telephoto", "other"]
     static let fieldOfView = ["horizontalFovRad", "verticalFovRad"]
+    static let vision = ["source", "device", "widthPx", "heightPx", "frameRateHz", "detector", "minConfidence",
+                         "cameraDeviceType", "cameraPosition", "intrinsics", "link", "gestures"]
+    static let visionIntrinsics = ["fxPx", "fyPx", "cxPx", "cyPx"]
+    /// A camera frame's side: smaller than 64 px holds no detectable face; 4096 is a 4K sensor's width.
+    static let visionFrameSidesPx = 64...4096
     static let gpio = ["chipLabel"]
     static let loop = ["rateHz", "stepCore"]
     /// Also the fixed order of pin-conflict checks.

@@ -42,6 +42,15 @@ struct NumberBounds {
     /// A zoom button's `cameraZoom(factor)`.
     static let zoomFactor = closed(0.01, 100)
 
+    /// Frames per second the vision program asks of its camera: TRACK allows
+    /// 30 batches in a sliding second (docs/PROTOCOL.md §5).
+    static let visionFrameRate = closed(1, 30)
+    /// A detector's score; under 0.05 every shadow is a face.
+    static let visionMinimumConfidence = closed(0.05, 1)
+    /// px, as TRACK's intrinsics ranges (docs/PROTOCOL.md, "Field ranges").
+    static let focalLengthPx = closed(1, 1e6)
+    static let principalPointPx = closed(-1e6, 1e6)
+
     /// rad: the narrowest an axis's range may be, as SET_LIMITS' narrowest; a
     /// servo's span holds the range, so it is at least as wide.
     static let minimumSpanRadians = 0.001

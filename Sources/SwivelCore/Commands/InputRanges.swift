@@ -126,6 +126,11 @@ public enum InputRanges {
     /// A tap on the preview.
     public static let selectionPoint = FieldRange("SELECT_SUBJECT_AT", "x, y", -slack, 1 + slack, .pointOutsideFrame)
 
+    // MARK: Vision link
+
+    /// A detector's score.
+    public static let gestureConfidence = FieldRange("GESTURE", "confidence", 0, 1, .gestureConfidenceOutOfRange)
+
     /// Every range, in docs/PROTOCOL.md's order.
     public static let all: [FieldRange] = [
         angularVelocity, duration, angle, quaternionLength,
@@ -133,6 +138,7 @@ public enum InputRanges {
         captureAge, focalLength, principalPoint, intrinsicsZero, intrinsicsOne, referenceSize,
         observationFlags, rectEdge, rectSize, faceYaw, confidence,
         regionOfInterestEdge, regionOfInterestSize, selectionPoint,
+        gestureConfidence,
     ]
 }
 

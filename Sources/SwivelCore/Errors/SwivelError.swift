@@ -79,6 +79,7 @@ public struct SwivelError: Error, Equatable, Sendable, CustomStringConvertible {
         case regionOfInterestTooSmall
         case pointOutsideFrame
         case stepsTooLateFault
+        case gestureConfidenceOutOfRange
 
         public var text: String {
             switch self {
@@ -145,6 +146,7 @@ public struct SwivelError: Error, Equatable, Sendable, CustomStringConvertible {
             case .faceYawOutOfRange: "a face yaw must lie in -π...π rad"
             case .regionOfInterestTooSmall: "a region of interest must be at least 0.01 of the frame wide and high"
             case .pointOutsideFrame: "a point must lie inside the frame: 0...1 on both axes"
+            case .gestureConfidenceOutOfRange: "a gesture's confidence must lie in 0...1"
             }
         }
     }

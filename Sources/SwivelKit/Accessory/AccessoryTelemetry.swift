@@ -54,7 +54,20 @@ extension DockAccessory {
         }
     }
 
-    /// A physical button on the stand, as DockKit's `AccessoryEvent`.
+    /// A hand gesture the stand's own camera saw (a Swivel addition; DockKit has none).
+    public enum Gesture: Equatable, Sendable, CustomStringConvertible {
+        /// An open palm held about a second.
+        case openPalm
+
+        public var description: String {
+            switch self {
+            case .openPalm: "openPalm"
+            }
+        }
+    }
+
+    /// A physical button on the stand, as DockKit's `AccessoryEvent`, or a
+    /// gesture its vision co-processor saw.
     public enum AccessoryEvent: Equatable, Sendable, CustomStringConvertible {
         case cameraShutter
         case cameraFlip
@@ -62,6 +75,11 @@ extension DockAccessory {
         case cameraZoom(factor: Double)
         /// Sent on press and on release.
         case button(id: Int, pressed: Bool)
+        /// A gesture toggled system tracking, as the tracking button does: the
+        /// new mode arrives beside this event as a `StateChange` with
+        /// `trackingButtonEnabled` (and in the next motion state's
+        /// `isSystemTrackingEnabled`). Only from a board whose `vision.gestures` is on.
+        case gesture(Gesture)
 
         init(_ event: SwivelProtocol.AccessoryEvent) {
             switch event {
@@ -69,6 +87,10 @@ extension DockAccessory {
             case .cameraFlip: self = .cameraFlip
             case .cameraZoom(let factor): self = .cameraZoom(factor: factor)
             case .button(let id, let pressed): self = .button(id: Int(id), pressed: pressed)
+            case .gesture(let kind):
+                switch kind {
+                case .openPalm: self = .gesture(.openPalm)
+                }
             }
         }
 
@@ -78,6 +100,7 @@ extension DockAccessory {
             case .cameraFlip: "cameraFlip"
             case .cameraZoom(let factor): "cameraZoom(factor: \(factor))"
             case .button(let id, let pressed): "button(id: \(id), pressed: \(pressed))"
+            case .gesture(let gesture): "gesture(\(gesture))"
             }
         }
     }

@@ -82,7 +82,7 @@ public enum SwivelctlHelp {
             usage: "swivelctl select --point X,Y | --ids UUID,... | --none",
             details: "--point: normalized, upper-left origin. --none returns to automatic selection."),
         Command(
-            name: "events", summary: "print the stand's button events",
+            name: "events", summary: "print the stand's button and gesture events",
             usage: "swivelctl events [--count N] [--json]", details: "One line per event, until --count N events."),
         Command(
             name: "battery", summary: "print battery states",

@@ -22,6 +22,8 @@ extension HostMessage {
             try FramingTarget.validate(region)
         case .selectSubject(let point):
             try InputRanges.check(point)
+        case .gesture(let gesture):
+            try InputRanges.gestureConfidence.check(gesture.confidence)
         case .hello, .heartbeat, .bye, .animate, .stop, .cancel, .resetLimits, .clearFault, .getState,
              .setSystemTracking, .setFramingMode, .selectSubjects:
             break

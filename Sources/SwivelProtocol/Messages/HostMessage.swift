@@ -24,6 +24,8 @@ public enum HostMessage: Equatable, Sendable {
     case selectSubject(at: NormalizedPointUpperLeft)
     /// [] returns to automatic selection.
     case selectSubjects([WireUUID])
+    /// The vision link saw a gesture; a host session's is refused (`notSupported`).
+    case gesture(Gesture)
 
     public static let maximumSelectedSubjects = 16
 
@@ -47,6 +49,7 @@ public enum HostMessage: Equatable, Sendable {
         case .setRegionOfInterest: .setRegionOfInterest
         case .selectSubject: .selectSubjectAt
         case .selectSubjects: .selectSubjects
+        case .gesture: .gesture
         }
     }
 
@@ -69,6 +72,7 @@ public enum HostMessage: Equatable, Sendable {
             let sent = ids.prefix(Self.maximumSelectedSubjects)
             w.u8(UInt8(sent.count))
             for id in sent { w.uuid(id) }
+        case .gesture(let gesture): gesture.encode(to: &w)
         }
         return w.bytes
     }
@@ -132,6 +136,7 @@ public enum HostMessage: Equatable, Sendable {
             }
             try r.require(1 + 16 * count, for: id)
             return .selectSubjects((0..<count).map { _ in r.uuid() })
+        case .gesture: return .gesture(try Gesture.decode(from: &r))
         case .identity, .ack, .error, .motionState, .progress, .accessoryEvent, .batteryState, .trackingState, .dockState:
             throw .wrongDirection(id)
         }

@@ -27,6 +27,8 @@ public enum MessageID: UInt8, CaseIterable, Sendable, CustomStringConvertible {
     case setRegionOfInterest = 0x32
     case selectSubjectAt = 0x33
     case selectSubjects = 0x34
+    // Vision link → accessory
+    case gesture = 0x35
     // Accessory → host, telemetry (lossy, periodic or on change)
     case motionState = 0x40
     case progress = 0x41
@@ -58,6 +60,7 @@ public enum MessageID: UInt8, CaseIterable, Sendable, CustomStringConvertible {
         case .setRegionOfInterest: "SET_REGION_OF_INTEREST"
         case .selectSubjectAt: "SELECT_SUBJECT_AT"
         case .selectSubjects: "SELECT_SUBJECTS"
+        case .gesture: "GESTURE"
         case .motionState: "MOTION_STATE"
         case .progress: "PROGRESS"
         case .accessoryEvent: "ACCESSORY_EVENT"

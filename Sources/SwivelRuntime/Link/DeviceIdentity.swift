@@ -129,11 +129,11 @@ public enum DeviceIdentity {
     ]
 
     /// `capabilities`, plus `.batteries` when the board has a battery and
-    /// `.accessoryEvents` when it has a button.
+    /// `.accessoryEvents` when it has a button or turns gestures on.
     public static func capabilities(for board: Board) -> Capabilities {
         var result = capabilities
         if !board.batteryNames.isEmpty { result.insert(.batteries) }
-        if !board.buttons.isEmpty { result.insert(.accessoryEvents) }
+        if !board.buttons.isEmpty || board.gesturesEnabled { result.insert(.accessoryEvents) }
         return result
     }
 

@@ -31,6 +31,9 @@ public struct LinkConfiguration: Sendable {
     public var finalProgressRepeats: Int
     /// The board's fields of view, for observations without intrinsics.
     public var fieldOfView: FieldOfViewTable
+    /// The vision link's GESTURE toggles system tracking (the board's
+    /// `vision.gestures`); off, it is refused with `notSupported`.
+    public var gesturesEnabled: Bool
 
     public static let defaultMaximumSessions = 64
 
@@ -40,9 +43,10 @@ public struct LinkConfiguration: Sendable {
         pauseInputBytes: Int = 96 * 1024, outputCapacityBytes: Int = 128 * 1024,
         slowConsumerTimeoutNanoseconds: Int64 = 2_000_000_000, helloTimeoutNanoseconds: Int64 = 3_000_000_000,
         maximumSessions: Int = LinkConfiguration.defaultMaximumSessions,
-        finalProgressRepeats: Int = 3, fieldOfView: FieldOfViewTable = .defaults
+        finalProgressRepeats: Int = 3, fieldOfView: FieldOfViewTable = .defaults, gesturesEnabled: Bool = false
     ) {
         self.fieldOfView = fieldOfView
+        self.gesturesEnabled = gesturesEnabled
         self.identity = identity
         self.heartbeatTimeoutNanoseconds = heartbeatTimeoutNanoseconds
         self.motionStateIntervalNanoseconds = motionStateIntervalNanoseconds

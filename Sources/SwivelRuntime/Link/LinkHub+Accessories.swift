@@ -37,6 +37,16 @@ extension LinkHub {
         }
     }
 
+    /// A gesture is the tracking button pressed by hand in front of the camera:
+    /// the same toggle, and docked hosts also learn which gesture it was.
+    func handleGesture(_ gesture: Gesture) {
+        switch gesture.kind {
+        case .openPalm:
+            setSystemTracking(!systemTrackingEnabled, fromTrackingButton: true)
+            broadcastTelemetry(.accessoryEvent(.gesture(gesture.kind)))
+        }
+    }
+
     /// Every battery's state, so a host that just docked need not wait for a
     /// change; read first if a host docks before the first poll.
     func sendBatteryStates(to id: SessionID, at now: MonotonicInstant) {

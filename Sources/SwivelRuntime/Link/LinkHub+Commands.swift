@@ -110,19 +110,29 @@ extension LinkHub {
             } catch {
                 reject(key, ErrorReply(commandID: key.messageID, error), to: id)
             }
+        case .gesture:
+            // A host has its own switch (SET_SYSTEM_TRACKING); a gesture is the on-board camera's word.
+            reject(key, code: .notSupported, to: id, reason: "GESTURE comes from the vision link only")
         }
     }
 
-    /// The vision link only sends observations; it never docks, so it neither
-    /// starts nor ends a host session.
+    /// The vision link sends observations and gestures; it never docks, so it
+    /// neither starts nor ends a host session.
     private func handleVision(_ message: HostMessage, key: ReplyCache.Key, from id: SessionID, at now: MonotonicInstant) {
         switch message {
         case .heartbeat:
             acknowledge(key, to: id)
         case .track(let batch):
             trackFromVision(batch, key: key, from: id, at: now)
+        case .gesture(let gesture):
+            guard configuration.gesturesEnabled else {
+                reject(key, code: .notSupported, to: id, reason: "gestures are off on this board (vision.gestures)")
+                return
+            }
+            acknowledge(key, to: id)
+            handleGesture(gesture)
         default:
-            reject(key, code: .notSupported, to: id, reason: "the vision link carries TRACK and HEARTBEAT only")
+            reject(key, code: .notSupported, to: id, reason: "the vision link carries TRACK, GESTURE and HEARTBEAT only")
         }
     }
 

@@ -35,7 +35,9 @@ final class LinkHarness {
         virtual = try VirtualStand(board: board, playDemo: playDemo)
         hub = LinkHub(
             stand: virtual.stand,
-            configuration: LinkConfiguration(identity: Self.identity, maximumQueuedBytes: maximumQueuedBytes, maximumSessions: maximumSessions))
+            configuration: LinkConfiguration(
+                identity: Self.identity, maximumQueuedBytes: maximumQueuedBytes, maximumSessions: maximumSessions,
+                gesturesEnabled: board.gesturesEnabled))
     }
 
     var now: MonotonicInstant { virtual.deadline }

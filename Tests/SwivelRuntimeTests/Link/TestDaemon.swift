@@ -15,13 +15,20 @@ final class TestDaemon {
     let socketPath: String
     let hostPath: String
 
-    init(tag: String, arguments: [String] = [], shell: String? = nil, environment: [String: String] = [:]) throws {
+    /// The vision pty's link: the on-board vision co-processor's side.
+    let visionPath: String
+
+    init(
+        tag: String, board: String = DaemonTests.simBoard, arguments: [String] = [], shell: String? = nil,
+        environment: [String: String] = [:]
+    ) throws {
         let base = "/tmp/swivel-daemon-\(getpid())-\(tag)"
         socketPath = base + ".sock"
         hostPath = base + "-host"
+        visionPath = base + "-vision"
         let daemonArguments = [
-            "--board", DaemonTests.simBoard, "--no-demo", "--scene", "none", "--socket", socketPath,
-            "--pty-link", hostPath, "--vision-link", base + "-vision",
+            "--board", board, "--no-demo", "--scene", "none", "--socket", socketPath,
+            "--pty-link", hostPath, "--vision-link", visionPath,
         ] + arguments
         if let shell {
             process = try Subprocess.launch(
