@@ -16,7 +16,9 @@ enum LinkSetup {
             baudRate: options.baudRate)
         let vision = port(
             role: .vision, board: board, override: options.vision,
-            link: options.visionLink ?? LinkEndpoints.visionSymlinkPath, baudRate: nil)
+            link: options.visionLink
+                ?? (simulated ? LinkEndpoints.visionSymlinkPath : LinkEndpoints.installedVisionSymlinkPath),
+            baudRate: nil)
         let socket: String?
         switch options.socketPath {
         case "none"?: socket = nil

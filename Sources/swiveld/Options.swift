@@ -55,7 +55,8 @@ struct Options: Equatable {
           --vision pty|DEVICE|none
                               the on-board vision link (default: the board's `serial` entry
                               with role "vision")
-          --vision-link PATH  where to link its pty (default /tmp/swivel-vision)
+          --vision-link PATH  where to link its pty (default /tmp/swivel-vision on a
+                              simulated board, /run/swivel/vision otherwise)
           --scene FILE|none   on a simulated board, a simulated camera plays this scene over
                               the vision link (default scenes/walk.json5, when it exists);
                               with a scene the stand tracks instead of playing the demo

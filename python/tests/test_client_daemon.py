@@ -23,7 +23,6 @@ from swivel import (
     ObservationKind,
     ProgressState,
     SystemTrackingActive,
-    UnknownMessage,
     Track,
     Vector3,
     VisionLink,
@@ -267,10 +266,6 @@ def test_vision_link_gesture_is_refused_where_gestures_are_off(daemon: Daemon) -
         link.heartbeat()
         try:
             link.send_gesture(Gesture(GestureKind.OPEN_PALM, 0.9))
-        except UnknownMessage:
-            # Visible, never silent: a swiveld from before issue 12's Swift side
-            # does not know id 0x35. Once merged, the assertion below holds.
-            pytest.xfail("this swiveld predates GESTURE (0x35): it answered unknownMessage")
         except NotSupported as refused:
             assert "vision.gestures" in refused.reason
         else:

@@ -12,6 +12,7 @@ import pytest
 from swivel_vision import json5
 from swivel_vision.config import (
     DEFAULT_VISION_PTY_LINK,
+    INSTALLED_VISION_PTY_LINK,
     DetectorKind,
     DeviceTypeName,
     LinkKind,
@@ -23,7 +24,7 @@ from swivel_vision.config import (
     load_board,
     loads_board,
 )
-from vision_support import REPO, swiveld_path
+from vision_support import REPO, sim_board_with_vision, swiveld_path
 
 BOARDS = sorted((REPO / "boards").glob("*.json5"))
 
@@ -38,12 +39,25 @@ def problems_of(text: str) -> list[str]:
 
 
 @pytest.mark.parametrize("board", BOARDS, ids=lambda p: p.name)
-def test_every_shipped_board_parses(board: Path) -> None:
+def test_every_shipped_board_parses_as_swiveld_reads_it(board: Path) -> None:
     config = load_board(board)
     assert config.board_name
-    assert config.width_px == 640 and config.height_px == 480 and config.frame_rate_hz == 30
-    assert config.detector is DetectorKind.FACE and config.camera_position is PositionName.BACK
     assert config.field_of_view.horizontal_rad == 1.107 and config.field_of_view.vertical_rad == 0.860
+    # swiveld check-board's summary ends with the vision settings it validated:
+    # "vision: SOURCE WxH at F Hz, detector D (min confidence C), TYPE POSITION camera, link L, gestures on|off".
+    summary = subprocess.run([swiveld_path(), "check-board", str(board)], capture_output=True, text=True, timeout=30)
+    assert summary.returncode == 0, summary.stdout + summary.stderr
+    if "; vision: " not in summary.stdout:
+        assert json5.loads(board.read_text()).member("vision") is None, "swiveld printed no vision settings for a board with a vision section"
+        return
+    frame_rate = f"{config.frame_rate_hz:g}"
+    mine = (
+        f"vision: {config.source.value} {config.width_px}x{config.height_px} at {frame_rate} Hz, "
+        f"detector {config.detector.value} (min confidence {config.min_confidence:g}), "
+        f"{config.camera_device_type.value} {config.camera_position.value} camera, "
+        f"link {config.link.value}, gestures {'on' if config.gestures else 'off'}"
+    )
+    assert summary.stdout.strip().endswith(mine), (summary.stdout, mine)
 
 
 def test_the_simulated_board_has_a_vision_pty_at_the_default_link() -> None:
@@ -53,7 +67,9 @@ def test_the_simulated_board_has_a_vision_pty_at_the_default_link() -> None:
     assert config.vision_baud == 921600
     assert config.socket_path == "/tmp/swivel.sock"
     hardware = load_board(REPO / "boards" / "rpi4-stepper-pantilt.json5")
-    assert hardware.vision_link_path is None and hardware.socket_path == "/run/swivel/swivel.sock"
+    # Any other board's vision pty is in the service's runtime directory (swiveld's LinkEndpoints).
+    assert hardware.vision_link_path == INSTALLED_VISION_PTY_LINK == "/run/swivel/vision"
+    assert hardware.socket_path == "/run/swivel/swivel.sock"
 
 
 def test_json5_syntax_the_board_files_use() -> None:
@@ -259,13 +275,10 @@ def test_the_swift_loader_reports_the_same_keys_for_bad_vision_values(tmp_path: 
 
     def check(vision: str) -> subprocess.CompletedProcess[str]:
         path = tmp_path / "board.json5"
-        body = sim.rstrip()[:-1].rstrip()
-        path.write_text(body + ("" if body.endswith(",") else ",") + f"\n  vision: {{ {vision} }},\n}}\n")
+        path.write_text(sim_board_with_vision(vision))
         return subprocess.run([swiveld, "check-board", str(path)], capture_output=True, text=True, timeout=30)
 
     valid = check('detector: "face"')
-    if valid.returncode != 0 and 'unknown key "vision"' in valid.stdout + valid.stderr:
-        pytest.skip(f"SWIVELD={swiveld} predates the board's vision section (check-board: unknown key \"vision\")")
     assert valid.returncode == 0, valid.stdout + valid.stderr
     for entry, _ in BAD_VALUES:
         result = check(entry)

@@ -25,7 +25,7 @@ from swivel_vision.sender import SendOutcome, VisionLinkSender
 from swivel_vision.sources import ImageSequenceSource
 from swivel_vision.stats import PipelineStats
 from test_vision_gestures import FIST, OPEN
-from vision_support import REPO, SIM_BOARD, running_daemon, swiveld_path
+from vision_support import REPO, running_daemon, sim_board_with_vision, swiveld_path
 
 CONFIG = apply_overrides(loads_board('{serial: [{role: "vision", device: "pty", baud: 921600}]}'), Overrides())
 
@@ -149,14 +149,11 @@ def test_a_status_line_every_interval(caplog: pytest.LogCaptureFixture) -> None:
 
 def test_a_held_open_palm_toggles_system_tracking_through_the_daemon(tmp_path: Path) -> None:
     swiveld = swiveld_path()
-    sim = SIM_BOARD.read_text().rstrip()[:-1].rstrip()
     board = tmp_path / "gestures.json5"
-    board.write_text(sim + ("" if sim.endswith(",") else ",") + "\n  vision: { gestures: true },\n}\n")
+    board.write_text(sim_board_with_vision("gestures: true"))
     import subprocess
 
     check = subprocess.run([swiveld, "check-board", str(board)], capture_output=True, text=True, timeout=30, cwd=REPO)
-    if check.returncode != 0 and 'unknown key "vision"' in check.stdout + check.stderr:
-        pytest.skip(f"SWIVELD={swiveld} predates the board's vision section and GESTURE")
     assert check.returncode == 0, check.stdout + check.stderr
     with running_daemon(tmp_path, board=board) as daemon, Accessory.connect(daemon.socket, client_name="t") as host:
         events = host.accessory_events()

@@ -25,6 +25,16 @@ SIM_BOARD = REPO / "boards" / "sim.json5"
 FACE_LEFT, FACE_RIGHT, FACE_TOP, FACE_BOTTOM = 0.347, 0.533, 0.162, 0.348
 
 
+def sim_board_with_vision(vision_body: str) -> str:
+    """boards/sim.json5's text with its `vision` section replaced by `vision: { BODY }`."""
+    import re
+
+    text = SIM_BOARD.read_text()
+    replaced, count = re.subn(r"\n  vision: \{.*?\n  \},\n", "\n  vision: { " + vision_body.replace("\\", "\\\\") + " },\n", text, flags=re.S)
+    assert count == 1, "boards/sim.json5 should have exactly one top-level vision section"
+    return replaced
+
+
 def swiveld_path() -> str:
     path = os.environ.get("SWIVELD")
     if not path:

@@ -21,7 +21,11 @@ public struct LinkEndpoints: Sendable, Equatable {
     public static let installedSocketPath = "/run/swivel/swivel.sock"
     public static let simulatedSocketPath = "/tmp/swivel.sock"
     public static let ptySymlinkPath = "/tmp/swivel-host"
+    /// A simulated board's vision pty, where `make run`'s camera writes.
     public static let visionSymlinkPath = "/tmp/swivel-vision"
+    /// Any other board's: inside the service's RuntimeDirectory, so that
+    /// swivel-vision.service reaches it (swiveld.service's /tmp is private).
+    public static let installedVisionSymlinkPath = "/run/swivel/vision"
 }
 
 /// What the link thread publishes for the status line and the summary.

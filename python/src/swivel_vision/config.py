@@ -18,7 +18,10 @@ from typing import Any
 
 from .json5 import MAXIMUM_BYTES, Json5Error, Json5ErrorKind, Json5Member, Json5Value, describe_number, loads
 
+# Where swiveld links a `device: "pty"` vision entry: /tmp on a simulated board
+# (make run), /run/swivel (the service's RuntimeDirectory) on any other.
 DEFAULT_VISION_PTY_LINK = "/tmp/swivel-vision"
+INSTALLED_VISION_PTY_LINK = "/run/swivel/vision"
 INSTALLED_SOCKET = "/run/swivel/swivel.sock"
 DEVELOPMENT_SOCKET = "/tmp/swivel.sock"
 
@@ -119,6 +122,8 @@ class VisionConfig:
     vision_link_path: str | None = DEFAULT_VISION_PTY_LINK
     vision_baud: int = 921600
     socket_path: str = DEVELOPMENT_SOCKET
+    # `backend: "simulated"`: swiveld's default links are under /tmp.
+    simulated_board: bool = True
     board_name: str = ""
     board_path: str = ""
     all_fields_of_view: dict[DeviceTypeName, FieldOfView] = field(default_factory=lambda: dict(DEFAULT_FIELDS_OF_VIEW))
@@ -421,6 +426,7 @@ def _decode(root: Json5Value, board_path: str) -> VisionConfig:
         all_fields_of_view=fovs,
         vision_serial=vision_serial,
         socket_path=DEVELOPMENT_SOCKET if simulated else INSTALLED_SOCKET,
+        simulated_board=simulated,
         board_name=board_name,
         board_path=board_path,
     )
@@ -484,10 +490,11 @@ def _resolve(config: VisionConfig) -> VisionConfig:
     baud = 921600
     if config.vision_serial is not None:
         baud = config.vision_serial.baud
-        # A pty's other end is linked at /tmp/swivel-vision. A UART entry names
-        # swiveld's end of the wire: this program is on the far end (its own
-        # UART, on a co-processor), which only --vision-link can say.
-        path = DEFAULT_VISION_PTY_LINK if config.vision_serial.device == "pty" else None
+        # A pty's other end is linked where swiveld links it by default. A UART
+        # entry names swiveld's end of the wire: this program is on the far end
+        # (its own UART, on a co-processor), which only --vision-link can say.
+        pty_link = DEFAULT_VISION_PTY_LINK if config.simulated_board else INSTALLED_VISION_PTY_LINK
+        path = pty_link if config.vision_serial.device == "pty" else None
     return replace(config, field_of_view=fov, vision_link_path=path, vision_baud=baud)
 
 
