@@ -240,8 +240,9 @@ import Testing
         #expect(vision.source == .picamera2)
         #expect(vision.detector == .face)
         #expect(vision.cameraPosition == .back && vision.cameraDeviceType == .wideAngle)
-        // The installed service offers no vision pty: swivel-vision is a host on the socket.
-        #expect(vision.link == .socket && !vision.gestures)
-        #expect(!board.serialPorts.contains { $0.role == .vision })
+        // swivel-vision on the same Pi sends on the vision pty (system tracking);
+        // gestures stay off until the maker turns them on.
+        #expect(vision.link == .vision && !vision.gestures)
+        #expect(board.serialPorts.contains { $0.role == .vision && $0.device == "pty" })
     }
 }

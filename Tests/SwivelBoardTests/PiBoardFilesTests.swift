@@ -31,8 +31,9 @@ import Testing
         #expect(board.backend == .gpiod && board.simulation == nil)
         #expect(board.gpioChipLabel == chip)
         #expect(board.stepCore == 3)
-        #expect(board.serialPorts.map(\.device) == [uart])
-        #expect(board.serialPorts.map(\.role) == [.host])
+        // The host UART, and swivel-vision's pty on the same Pi.
+        #expect(board.serialPorts.map(\.device) == [uart, "pty"])
+        #expect(board.serialPorts.map(\.role) == [.host, .vision])
         #expect(board.axes.roll == nil)
         let yaw = try #require(Self.stepper(board.axes.yaw))
         let pitch = try #require(Self.stepper(board.axes.pitch))
@@ -81,7 +82,7 @@ import Testing
         #expect(pitch.output == .hardwarePWM(chip: 0, channel: 1))
         #expect(board.axes.yaw?.encoder == nil && board.axes.pitch?.encoder == nil)
         #expect(pitch.angleAtMinPulseRadians > pitch.angleAtMaxPulseRadians)
-        #expect(board.serialPorts.map(\.device) == ["/dev/ttyS0"])
+        #expect(board.serialPorts.map(\.device) == ["/dev/ttyS0", "pty"])
     }
 
     @Test func aBoardWithoutStepCoreLeavesTheStepThreadUnpinned() throws {

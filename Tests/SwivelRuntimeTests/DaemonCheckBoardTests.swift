@@ -26,7 +26,7 @@ import Testing
     @Test func theSummaryNamesWhatTheDaemonWouldDrive() throws {
         let path = BoardFixtures.boardsDirectory + "/rpi4-stepper-pantilt.json5"
         let result = try Subprocess.run(DaemonTests.swiveld, ["check-board", path])
-        #expect(result.standardOutput == "\(path): valid: 'Swivel Pi 4 Stepper Pan/Tilt' (swivel-rpi4-stepper-1), backend gpiod, chip pinctrl-bcm2711, 1000 Hz, step thread on CPU 3; axes: yaw stepper+encoder, pitch stepper+encoder; serial: host /dev/ttyS0 115200 baud; buttons: shutter GPIO19, tracking GPIO20; vision: picamera2 640x480 at 28 Hz, detector face (min confidence 0.5), wideAngle back camera, link socket, gestures off\n")
+        #expect(result.standardOutput == "\(path): valid: 'Swivel Pi 4 Stepper Pan/Tilt' (swivel-rpi4-stepper-1), backend gpiod, chip pinctrl-bcm2711, 1000 Hz, step thread on CPU 3; axes: yaw stepper+encoder, pitch stepper+encoder; serial: host /dev/ttyS0 115200 baud, vision pty 921600 baud; buttons: shutter GPIO19, tracking GPIO20; vision: picamera2 640x480 at 28 Hz, detector face (min confidence 0.5), wideAngle back camera, link vision, gestures off\n")
     }
 
     /// Each edit of the Pi 4 board, and the exact problems it must produce.
@@ -44,7 +44,7 @@ import Testing
         ("stepCore: 3", "stepCore: 3.5", [
             "loop.stepCore (line 30): expected an integer, found 3.5",
         ]),
-        ("link: \"socket\"", "link: \"vision\"", [
+        ("{ role: \"vision\", device: \"pty\", baud: 921600 },", "", [
             "vision.link (line 137): link \"vision\" sends on the board's serial entry with role \"vision\", and serial has none",
         ]),
         ("widthPx: 640", "widthPx: 6400", [
