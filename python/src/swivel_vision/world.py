@@ -260,39 +260,65 @@ def astronaut_sprite() -> PersonSprite:
     return PersonSprite(rgb, alpha, (cx, cy), fw)
 
 
-def _background_texture(px_per_rad: float, max_elevation_rad: float) -> np.ndarray:
-    """An equirectangular room: real photographs tiled round the whole turn, dimmed.
+# Photographs hung round the room: (photo, centre yaw, centre elevation, height), radians.
+_POSTERS = (
+    ("rocket", -2.6, 0.15, 0.55),
+    ("moon", -1.75, 0.3, 0.5),
+    ("hubble_deep_field", -0.75, 0.05, 0.5),
+    ("rocket", 0.35, 0.35, 0.5),
+    ("hubble_deep_field", 1.3, 0.1, 0.55),
+    ("moon", 2.2, 0.3, 0.45),
+)
 
-    coffee, rocket, chelsea (a cat), hubble and immunohistochemistry: none holds a
-    face MediaPipe or a Haar cascade finds (checked by test_world_background).
-    Tiles alternate mirrored so the seams are not hard edges everywhere.
+
+def _background_texture(px_per_rad: float, max_elevation_rad: float) -> np.ndarray:
+    """An equirectangular room: a wall, a floor, a ceiling and real photographs hung on the wall, dimmed.
+
+    The photographs (skimage's rocket, moon and Hubble deep field: an
+    astronaut's room) hold no face MediaPipe or a Haar cascade finds (coffee
+    and chelsea the cat were tried: BlazeFace took the cup, Haar the cat's ear
+    and a tissue slide for faces); they
+    hang apart on a plain wall because photographs butted edge to edge make
+    seams a Haar cascade takes for faces. The wall's low-frequency texture and a
+    slight blur (a background out of focus behind a person) keep it a room
+    rather than a flat card. test_world_background checks it stays face-free.
     """
     from skimage import data
 
     width = int(round(2 * math.pi * px_per_rad))
     height = int(round(2 * max_elevation_rad * px_per_rad))
-    rows = 2
-    tile_h = height // rows
-    photos = [data.coffee(), data.rocket(), data.chelsea(), data.hubble_deep_field(), data.immunohistochemistry()]
-    texture = np.zeros((height, width, 3), np.uint8)
-    for r in range(rows):
-        x = 0
-        i = r * 2
-        while x < width:
-            p = photos[i % len(photos)]
-            scale = tile_h / p.shape[0]
-            tile = cv2.resize(p, (max(1, int(p.shape[1] * scale)), tile_h), interpolation=cv2.INTER_AREA)
-            if (i + r) % 2:
-                tile = tile[:, ::-1]
-            n = min(tile.shape[1], width - x)
-            texture[r * tile_h : (r + 1) * tile_h, x : x + n] = tile[:, :n]
-            x += n
-            i += 1
-    texture[rows * tile_h :] = texture[rows * tile_h - 1]
-    # Dimmed and desaturated a little: a room behind a person, not a collage that shouts.
+    rng = np.random.default_rng(12)
+    lat = max_elevation_rad - (np.arange(height) + 0.5) / px_per_rad
+    wall = np.array([150, 140, 125], np.float32)
+    floor = np.array([112, 96, 80], np.float32)
+    ceiling = np.array([185, 185, 180], np.float32)
+    column = np.where((lat < -0.45)[:, None], floor, np.where((lat > 0.95)[:, None], ceiling, wall))
+    # Light falls off toward the floor and the ceiling.
+    column = column * (0.85 + 0.15 * np.cos(np.clip(lat, -1.5, 1.5)))[:, None]
+    texture = np.repeat(column[:, None, :], width, axis=1)
+    blotches = cv2.resize(rng.normal(0, 1, (60, 240)).astype(np.float32), (width, height), interpolation=cv2.INTER_CUBIC)
+    texture += (6.0 * blotches)[:, :, None]
+    for name, yaw, elevation, size in _POSTERS:
+        photo = getattr(data, name)()
+        if photo.ndim == 2:
+            photo = np.dstack([photo] * 3)
+        h = int(size * px_per_rad)
+        w = int(h * photo.shape[1] / photo.shape[0])
+        tile = cv2.resize(photo, (w, h), interpolation=cv2.INTER_AREA).astype(np.float32)
+        top = int((max_elevation_rad - elevation) * px_per_rad - h / 2)
+        left = int((yaw + math.pi) * px_per_rad - w / 2) % width
+        cols = (np.arange(w) + left) % width
+        frame_px = max(2, h // 40)
+        texture[top - frame_px : top + h + frame_px, (cols[0] - frame_px) % width] = 40
+        texture[top - frame_px : top + h + frame_px][:, np.r_[cols[0] - frame_px : cols[0]] % width] = 40
+        texture[top - frame_px : top + h + frame_px][:, np.r_[cols[-1] + 1 : cols[-1] + 1 + frame_px] % width] = 40
+        texture[top - frame_px : top][:, cols] = 40
+        texture[top + h : top + h + frame_px][:, cols] = 40
+        texture[top : top + h][:, cols] = tile
+    texture = cv2.GaussianBlur(np.clip(texture, 0, 255), (0, 0), 1.2)
+    # Dimmed and a little desaturated: a room behind a person, not a gallery that shouts.
     grey = texture.mean(axis=2, keepdims=True)
-    texture = (0.55 * (0.6 * texture + 0.4 * grey)).astype(np.uint8)
-    return texture
+    return np.clip(0.7 * (0.7 * texture + 0.3 * grey), 0, 255).astype(np.uint8)
 
 
 @dataclass(frozen=True, slots=True)
