@@ -13,7 +13,6 @@ person's true angles, the stand's pose, the detections.
 """
 from __future__ import annotations
 
-import collections
 import logging
 import math
 import os
@@ -216,11 +215,11 @@ class LoopContext:
 
 class _TokenBucket:
     """At most `rate` batches a second on average with a burst of `burst`: in any
-    sliding second at most burst + rate (here 29.5, under the stand's 30), and a
+    sliding second at most burst + rate (here 28, under the stand's 30), and a
     30 fps camera loses single frames spread out (a gap of two frame periods,
     under the 100 ms of frameRateTooLow), never a run of them."""
 
-    def __init__(self, rate_per_s: float = 27.5, burst: float = 2.0) -> None:
+    def __init__(self, rate_per_s: float = 26.0, burst: float = 2.0) -> None:
         self._rate = rate_per_s
         self._burst = burst
         self._tokens = burst

@@ -135,16 +135,15 @@ class Renderer:
         gy = -g / 2 + g * np.arange(ny)
         self._grid_rx = ((gx - camera.cx_px) / camera.fx_px)[None, :].repeat(ny, 0)
         self._grid_ry = (-(gy - camera.cy_px) / camera.fy_px)[:, None].repeat(nx, 1)
-        # Pixel centre i + 0.5 is grid coordinate (i + 0.5 + g/2) / g.
-        ux = ((np.arange(w) + 0.5 + g / 2) / g).astype(np.float32)
-        uy = ((np.arange(h) + 0.5 + g / 2) / g).astype(np.float32)
-        self._up_x = np.ascontiguousarray(np.broadcast_to(ux[None, :], (h, w)))
-        self._up_y = np.ascontiguousarray(np.broadcast_to(uy[:, None], (h, w)))
+        self._grid_shape = (ny, nx)
         bg = world.background
-        self._texture = bg.texture
-        self._tex_w = float(bg.texture.shape[1])
+        # The panorama with a quarter turn and a bit more repeated either side: a
+        # pinhole sees less than half a turn, so no pixel's texture column needs
+        # wrapping once the stand's yaw is wrapped into ±π.
+        self._pad_px = int(math.ceil((math.pi / 2 + 0.1) * bg.px_per_rad))
+        self._texture = cv2.copyMakeBorder(bg.texture, 0, 0, self._pad_px, self._pad_px, cv2.BORDER_WRAP)
         sprite = world.person
-        self._sprite_rgba = np.dstack([sprite.rgb.astype(np.float32), sprite.alpha]).astype(np.float32)
+        self._sprite_rgba = np.dstack([sprite.rgb, np.clip(sprite.alpha * 255 + 0.5, 0, 255).astype(np.uint8)])
 
     def _grid_angles(self, pose: StandPose) -> tuple[np.ndarray, np.ndarray]:
         """Longitude relative to the stand's yaw, and latitude, of the grid's rays (float64)."""
@@ -155,8 +154,17 @@ class Renderer:
         z = ca - self._grid_ry * sa
         return np.arctan2(self._grid_rx, z), np.arctan2(y, np.hypot(self._grid_rx, z))
 
-    def _upsample(self, grid: np.ndarray) -> np.ndarray:
-        return cv2.remap(grid.astype(np.float32), self._up_x, self._up_y, cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE)
+    def _upsample(self, grid: np.ndarray, rows: slice | None = None, cols: slice | None = None) -> np.ndarray:
+        """Bilinear from the grid to pixels. cv2.resize samples destination pixel i at
+        source (i + 0.5)/g − 0.5; pixel i of the frame is grid coordinate (i + 0.5 + g/2)/g,
+        which is destination pixel i + g of a resize by g: so resize, then crop g in."""
+        g = self.GRID_PX
+        ny, nx = self._grid_shape
+        big = cv2.resize(grid.astype(np.float32), (nx * g, ny * g), interpolation=cv2.INTER_LINEAR)
+        h, w = self.camera.height_px, self.camera.width_px
+        rows = rows or slice(0, h)
+        cols = cols or slice(0, w)
+        return np.ascontiguousarray(big[g + rows.start : g + rows.stop, g + cols.start : g + cols.stop])
 
     def render(self, world_time_s: float, pose: StandPose) -> tuple[np.ndarray, "CaptureTruth"]:
         if not (math.isfinite(pose.yaw_rad) and math.isfinite(pose.pitch_rad)):
@@ -164,11 +172,10 @@ class Renderer:
         lon_rel, lat = self._grid_angles(pose)
         bg = self.world.background
         ppr = bg.px_per_rad
-        # Texture coordinates, continuous across the seam at ±π on the grid; wrapped per pixel after.
-        map_x = self._upsample((lon_rel + pose.yaw_rad + math.pi) * ppr)
-        np.mod(map_x, np.float32(self._tex_w), out=map_x)
+        yaw = math.remainder(pose.yaw_rad, 2 * math.pi)
+        map_x = self._upsample((lon_rel + yaw + math.pi) * ppr + self._pad_px)
         map_y = self._upsample((bg.max_elevation_rad - lat) * ppr)
-        frame = cv2.remap(self._texture, map_x, map_y, cv2.INTER_LINEAR, borderMode=cv2.BORDER_WRAP)
+        frame = cv2.remap(self._texture, map_x, map_y, cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE)
 
         person = self.world.person_at(world_time_s)
         sprite = self.world.person
@@ -189,16 +196,14 @@ class Renderer:
             c0 = max(0, (cols[0] - 1) * g - g // 2)
             c1 = min(self.camera.width_px, (cols[-1] + 1) * g + g // 2)
             if r1 > r0 and c1 > c0:
-                sub_x = np.ascontiguousarray(self._up_x[r0:r1, c0:c1])
-                sub_y = np.ascontiguousarray(self._up_y[r0:r1, c0:c1])
-                sx = cv2.remap(gsx.astype(np.float32), sub_x, sub_y, cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE)
-                sy = cv2.remap(gsy.astype(np.float32), sub_x, sub_y, cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE)
+                rs, cs = slice(int(r0), int(r1)), slice(int(c0), int(c1))
+                sx, sy = self._upsample(gsx, rs, cs), self._upsample(gsy, rs, cs)
                 patch = cv2.remap(
                     self._sprite_rgba, sx, sy, cv2.INTER_LINEAR, borderMode=cv2.BORDER_CONSTANT, borderValue=(0, 0, 0, 0)
                 )
-                alpha = patch[:, :, 3:4]
-                region = frame[r0:r1, c0:c1].astype(np.float32)
-                frame[r0:r1, c0:c1] = (region + (patch[:, :, :3] - region) * alpha).astype(np.uint8)
+                alpha = patch[:, :, 3].astype(np.float32) * np.float32(1 / 255)
+                region = frame[rs, cs]
+                frame[rs, cs] = cv2.blendLinear(np.ascontiguousarray(patch[:, :, :3]), region, alpha, 1.0 - alpha)
 
         direction = world_to_camera(person.face_yaw_rad, person.face_elevation_rad, pose, self.position)
         centre = self.camera.project(direction)
