@@ -408,3 +408,66 @@ def read_json5(text: str) -> object:
         return json.loads("".join(out))
     except json.JSONDecodeError as e:
         raise BoardFileError(f"not a JSON5 document: {e}") from None
+
+
+class MediaPipePoseDetector:
+    """MediaPipe pose (BlazePose, lite): the box round the visible landmarks, as a humanBody."""
+
+    name = "pose"
+
+    def __init__(self, min_confidence: float = 0.5) -> None:
+        import mediapipe as mp
+
+        self._pose = mp.solutions.pose.Pose(
+            static_image_mode=False, model_complexity=0, min_detection_confidence=min_confidence,
+            min_tracking_confidence=min_confidence,
+        )
+
+    def detect(self, frame: Frame) -> list[Detection]:
+        result = self._pose.process(frame.pixels_rgb)
+        if result.pose_landmarks is None:
+            return []
+        pts = [(p.x, p.y) for p in result.pose_landmarks.landmark if p.visibility > 0.5]
+        if len(pts) < 3:
+            return []
+        xs = [min(1.0, max(0.0, x)) for x, _ in pts]
+        ys = [min(1.0, max(0.0, y)) for _, y in pts]
+        left, top, right, bottom = min(xs), min(ys), max(xs), max(ys)
+        if right - left <= 1e-3 or bottom - top <= 1e-3:
+            return []
+        w, h = frame.width_px, frame.height_px
+        rect = NormalizedRectLowerLeft.from_pixels_upper_left(left * w, top * h, (right - left) * w, (bottom - top) * h, w, h)
+        score = sum(p.visibility for p in result.pose_landmarks.landmark) / len(result.pose_landmarks.landmark)
+        return [Detection(SubjectKind.HUMAN_BODY, rect, float(score))]
+
+    def close(self) -> None:
+        self._pose.close()
+
+
+class HaarFaceDetector:
+    """OpenCV's frontal-face Haar cascade: the classical baseline."""
+
+    name = "haar"
+
+    def __init__(self) -> None:
+        import cv2
+
+        self._cv2 = cv2
+        self._cascade = cv2.CascadeClassifier(cv2.data.haarcascades + "haarcascade_frontalface_default.xml")
+
+    def detect(self, frame: Frame) -> list[Detection]:
+        cv2 = self._cv2
+        grey = cv2.cvtColor(frame.pixels_rgb, cv2.COLOR_RGB2GRAY)
+        side = max(20, frame.width_px * 30 // 640)
+        boxes = self._cascade.detectMultiScale(grey, 1.1, 5, minSize=(side, side))
+        return [
+            Detection(
+                SubjectKind.HUMAN_FACE,
+                NormalizedRectLowerLeft.from_pixels_upper_left(float(x), float(y), float(bw), float(bh), frame.width_px, frame.height_px),
+                1.0,
+            )
+            for x, y, bw, bh in boxes
+        ]
+
+    def close(self) -> None:
+        pass
