@@ -7,6 +7,7 @@ the firmware (docs/TRACKING.md, "Spaces and signs").
 """
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 
 
@@ -66,3 +67,43 @@ class NormalizedPointUpperLeft:
 
     x: float
     y: float
+
+
+@dataclass(frozen=True, slots=True)
+class Quaternion:
+    """A rotation w + xi + yj + zk, intrinsic yaw → pitch → roll (SET_ORIENTATION form 1).
+
+    It must have unit length (within 0.001) to be sent; the stand normalises it.
+    """
+
+    w: float = 1.0
+    x: float = 0.0
+    y: float = 0.0
+    z: float = 0.0
+
+    @property
+    def length(self) -> float:
+        return float((self.w * self.w + self.x * self.x + self.y * self.y + self.z * self.z) ** 0.5)
+
+    def __mul__(self, other: "Quaternion") -> "Quaternion":
+        """Hamilton product: `a * b` applies `b` first in `a`'s frame (intrinsic composition)."""
+        a, b = self, other
+        return Quaternion(
+            a.w * b.w - a.x * b.x - a.y * b.y - a.z * b.z,
+            a.w * b.x + a.x * b.w + a.y * b.z - a.z * b.y,
+            a.w * b.y - a.x * b.z + a.y * b.w + a.z * b.x,
+            a.w * b.z + a.x * b.y - a.y * b.x + a.z * b.w,
+        )
+
+    @classmethod
+    def from_pitch_yaw_roll(cls, angles_rad: Vector3) -> "Quaternion":
+        """The orientation reached by yaw, then pitch, then roll (intrinsic), as the firmware builds it.
+
+        The quaternion's x, y, z axes are the pitch, yaw and roll axes.
+        """
+        def about(angle: float, axis: int) -> Quaternion:
+            half = angle / 2.0
+            s = math.sin(half)
+            return cls(math.cos(half), s if axis == 0 else 0.0, s if axis == 1 else 0.0, s if axis == 2 else 0.0)
+
+        return about(angles_rad.yaw, 1) * about(angles_rad.pitch, 0) * about(angles_rad.roll, 2)
