@@ -59,12 +59,13 @@ release: deps
 # (an installed one is kept unless FORCE=1), the systemd unit and the sysusers.d
 # entry for the swivel user; see boards/README.md. With DESTDIR it only stages
 # files: no systemctl, no user. SWIVELD_BIN/SWIVELCTL_BIN install prebuilt
-# binaries instead of building the static release ones.
+# binaries instead of building the static release ones. VISION=1 adds
+# swivel-vision (docs/VISION.md): its venv (pip, from PyPI) and swivel-vision.service.
 PREFIX ?= /usr/local
 DESTDIR ?=
 SWIVELD_BIN ?= dist/swiveld
 SWIVELCTL_BIN ?= dist/swivelctl
-INSTALL_ENV = DESTDIR="$(DESTDIR)" PREFIX="$(PREFIX)" FORCE="$(FORCE)" PURGE="$(PURGE)" \
+INSTALL_ENV = DESTDIR="$(DESTDIR)" PREFIX="$(PREFIX)" FORCE="$(FORCE)" PURGE="$(PURGE)" VISION="$(VISION)" \
 	SWIVELD_BIN="$(SWIVELD_BIN)" SWIVELCTL_BIN="$(SWIVELCTL_BIN)" \
 	BOARD="$(if $(filter command line environment,$(origin BOARD)),$(BOARD))"
 

@@ -10,6 +10,13 @@
 #   FORCE=1      replace an installed board file (otherwise it is kept)
 #   PURGE=1      uninstall also removes the board file and /var/lib/swivel
 #   SWIVELD_BIN, SWIVELCTL_BIN  the binaries to install
+#   VISION=1     also swivel-vision (docs/VISION.md): a venv at
+#                $PREFIX/lib/swivel/vision-venv with the pins of
+#                python/pyproject.toml (the one step that uses the network:
+#                PyPI), and swivel-vision.service. With DESTDIR the venv cannot
+#                be staged (a venv is not relocatable): the Python tree, its
+#                pins and lib/swivel/vision/make-venv.sh are staged instead,
+#                and the target runs that script once.
 set -eu
 
 action=${1:?usage: install.sh install|uninstall}
@@ -20,6 +27,7 @@ FORCE=${FORCE:-}
 PURGE=${PURGE:-}
 SWIVELD_BIN=${SWIVELD_BIN:-dist/swiveld}
 SWIVELCTL_BIN=${SWIVELCTL_BIN:-dist/swivelctl}
+VISION=${VISION:-}
 here=$(cd "$(dirname "$0")/.." && pwd)
 
 bindir="$DESTDIR$PREFIX/bin"
@@ -28,6 +36,9 @@ board_path="$confdir/board.json5"
 unitdir="$DESTDIR/etc/systemd/system"
 sysusersdir="$DESTDIR/etc/sysusers.d"
 statedir="$DESTDIR/var/lib/swivel"
+# swivel-vision: the venv (created live only) and what staging leaves for the target.
+venv="$PREFIX/lib/swivel/vision-venv"
+visionlib="$DESTDIR$PREFIX/lib/swivel/vision"
 
 say() { echo "install: $*"; }
 fail() { echo "install: error: $*" >&2; exit 1; }
@@ -62,6 +73,9 @@ do_install() {
     fi
     # Validate before anything is copied, so a bad board installs nothing.
     [ "$install_board" = no ] || check_board
+    if [ "$VISION" = 1 ]; then
+        if [ "$install_board" = yes ]; then check_vision "$BOARD"; else check_vision "$board_path"; fi
+    fi
 
     $sudo install -d -m 0755 "$bindir" "$confdir" "$unitdir" "$sysusersdir"
     $sudo install -m 0755 "$SWIVELD_BIN" "$bindir/swiveld"
@@ -79,12 +93,62 @@ do_install() {
     $sudo install -m 0644 "$here/packaging/sysusers.d/swivel.conf" "$sysusersdir/swivel.conf"
     say "installed $unitdir/swiveld.service and $sysusersdir/swivel.conf"
 
+    [ "$VISION" != 1 ] || install_vision
+
     if live; then
         create_user
         $sudo systemctl daemon-reload
         say "next: sudo systemctl enable --now swiveld; journalctl -u swiveld -f; swivelctl status"
+        [ "$VISION" != 1 ] || say "next: sudo systemctl enable --now swivel-vision; journalctl -u swivel-vision -f"
     else
         say "DESTDIR set: the swivel user, systemctl daemon-reload and enabling the service are left to the target"
+    fi
+}
+
+# The board's vision section, checked by swivel-vision's own reader: it needs
+# only the standard library (python3 3.11 or later), so it runs before any venv exists.
+check_vision() {
+    command -v python3 >/dev/null 2>&1 || fail "VISION=1 needs python3 (3.11 or later): sudo apt install python3 python3-venv"
+    summary=$(PYTHONPATH="$here/python/src" python3 -m swivel_vision --board "$1" --check) ||
+        fail "$1: its vision settings are not usable (the problems are listed above; docs/VISION.md)"
+    say "swivel-vision: ${summary#*: }"
+}
+
+# The pins of python/pyproject.toml: vision.txt (installed with their
+# dependencies) and nodeps.txt (mediapipe, whose declared dependencies are not needed).
+write_pins() {
+    python3 - "$here/python/pyproject.toml" "$1" <<'PY'
+import sys, tomllib
+project = tomllib.load(open(sys.argv[1], "rb"))
+p = project["project"]
+with open(sys.argv[2] + "/vision.txt", "w") as out:
+    out.write("\n".join(p["dependencies"] + p["optional-dependencies"]["vision"]) + "\n")
+with open(sys.argv[2] + "/nodeps.txt", "w") as out:
+    out.write("\n".join(project["tool"]["swivel"]["no-deps"]) + "\n")
+PY
+}
+
+install_vision() {
+    work=$(mktemp -d "${TMPDIR:-/tmp}/swivel-vision-install.XXXXXX")
+    write_pins "$work"
+    $sudo rm -rf "$visionlib"
+    $sudo install -d -m 0755 "$visionlib/python"
+    $sudo install -m 0644 "$work/vision.txt" "$work/nodeps.txt" "$visionlib/"
+    # The Python tree without its development venv or caches.
+    (cd "$here/python" && tar -cf - --exclude=.venv --exclude=__pycache__ --exclude='*.egg-info' --exclude=build \
+        pyproject.toml src) | $sudo tar -xf - --no-same-owner -C "$visionlib/python"
+    sed "s|@VENV@|$venv|g" "$here/packaging/vision/make-venv.sh" > "$work/make-venv.sh"
+    $sudo install -m 0755 "$work/make-venv.sh" "$visionlib/make-venv.sh"
+    sed "s|@VENV@|$venv|g" "$here/packaging/systemd/swivel-vision.service" > "$work/swivel-vision.service"
+    $sudo install -d -m 0755 "$unitdir"
+    $sudo install -m 0644 "$work/swivel-vision.service" "$unitdir/swivel-vision.service"
+    rm -rf "$work"
+    say "installed $unitdir/swivel-vision.service, and the Python tree and its pins in $visionlib"
+    if live; then
+        say "creating the venv $venv with pip (from PyPI: the one step that uses the network)"
+        $sudo "$visionlib/make-venv.sh"
+    else
+        say "DESTDIR set: the venv is created at install time on the target, not staged (a venv is not relocatable): run $PREFIX/lib/swivel/vision/make-venv.sh there"
     fi
 }
 
@@ -105,10 +169,16 @@ create_user() {
 
 do_uninstall() {
     if live && command -v systemctl >/dev/null 2>&1; then
+        $sudo systemctl disable --now swivel-vision.service 2>/dev/null || true
         $sudo systemctl disable --now swiveld.service 2>/dev/null || true
     fi
     $sudo rm -f "$bindir/swiveld" "$bindir/swivelctl" "$unitdir/swiveld.service" "$sysusersdir/swivel.conf"
     say "removed swiveld, swivelctl, the unit and the sysusers.d entry"
+    if [ -e "$unitdir/swivel-vision.service" ] || [ -e "$visionlib" ] || [ -e "$DESTDIR$venv" ]; then
+        $sudo rm -rf "$unitdir/swivel-vision.service" "$visionlib" "$DESTDIR$venv"
+        $sudo rmdir "$DESTDIR$PREFIX/lib/swivel" 2>/dev/null || true
+        say "removed swivel-vision: its unit, venv and Python tree"
+    fi
     if [ "$PURGE" = 1 ]; then
         $sudo rm -f "$board_path"
         $sudo rmdir "$confdir" 2>/dev/null || true

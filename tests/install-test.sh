@@ -105,6 +105,63 @@ check "PURGE=1 removes the board" test ! -e "$root/etc/swivel"
 check "PURGE=1 removes the state" test ! -e "$root/var/lib/swivel"
 check "no file is left" test -z "$(find "$root" -type f)"
 
+echo "install-test: make install VISION=1 DESTDIR=$root (swivel-vision staged, no venv)"
+# The Pi 4 board with a vision pty entry: its vision settings are all defaults.
+pi4v="$work/pi4-vision.json5"
+sed 's|{ role: "host", device: "/dev/ttyS0", baud: 115200 },|&\n    { role: "vision", device: "pty", baud: 921600 },|' "$pi4" > "$pi4v"
+check "the vision board variant has its vision entry" grep -q 'role: "vision"' "$pi4v"
+vunit="$root/etc/systemd/system/swivel-vision.service"
+vlib="$root/usr/local/lib/swivel/vision"
+run_make install DESTDIR="$root" BOARD="$pi4v" VISION=1 > "$work/vision.out"
+check "vision unit installed, 0644" mode_is 644 "$vunit"
+for line in \
+    "ExecStart=/usr/local/lib/swivel/vision-venv/bin/swivel-vision --board /etc/swivel/board.json5" \
+    "After=swiveld.service" "BindsTo=swiveld.service" "User=swivel" "Group=swivel" "Restart=on-failure" \
+    "RestartPreventExitStatus=64 78" "SupplementaryGroups=video" "NoNewPrivileges=yes" "ProtectSystem=strict" \
+    "IPAddressDeny=any" "WantedBy=multi-user.target"; do
+    check "vision unit has '$line'" has_line "$vunit" "$line"
+done
+check "no @VENV@ left in the vision unit" sh -c "! grep -q @VENV@ '$vunit'"
+check "the pins are staged" has_line "$vlib/vision.txt" "numpy==1.26.4"
+check "pyserial is pinned too" has_line "$vlib/vision.txt" "pyserial==3.5"
+check "mediapipe is pinned without its dependencies" has_line "$vlib/nodeps.txt" "mediapipe==0.10.14"
+check "make-venv.sh staged, 0755" mode_is 755 "$vlib/make-venv.sh"
+check "make-venv.sh creates the venv the unit runs" grep -q '^venv="/usr/local/lib/swivel/vision-venv"$' "$vlib/make-venv.sh"
+check "the Python tree is staged" test -f "$vlib/python/src/swivel_vision/cli.py"
+check "with its pyproject" cmp python/pyproject.toml "$vlib/python/pyproject.toml"
+check "without the development venv" test ! -e "$vlib/python/.venv"
+check "no venv is staged" test ! -e "$root/usr/local/lib/swivel/vision-venv"
+check "and it says so" grep -q "the venv is created at install time on the target" "$work/vision.out"
+check "the install printed the vision settings" grep -q "swivel-vision: source auto (/dev/video0), 640x480 at 30 fps, detector face" "$work/vision.out"
+check "the staged tree reads the installed board" sh -c "PYTHONPATH='$vlib/python/src' python3 -m swivel_vision --board '$root/etc/swivel/board.json5' --check"
+if command -v systemd-analyze >/dev/null 2>&1; then
+    mkdir -p "$work/vverify/venv/bin" "$work/vverify/bin"
+    printf '#!/bin/sh\n' > "$work/vverify/venv/bin/swivel-vision"
+    printf '#!/bin/sh\n' > "$work/vverify/bin/swiveld"
+    chmod +x "$work/vverify/venv/bin/swivel-vision" "$work/vverify/bin/swiveld"
+    sed "s|/usr/local/lib/swivel/vision-venv/|$work/vverify/venv/|g" "$vunit" > "$work/vverify/swivel-vision.service"
+    sed "s|/usr/local/bin/|$work/vverify/bin/|g" "$unit" > "$work/vverify/swiveld.service"
+    if systemd-analyze verify --man=no "$work/vverify/swiveld.service" "$work/vverify/swivel-vision.service" > "$work/vverify.out" 2>&1 \
+        && ! grep -q . "$work/vverify.out"; then
+        echo "install-test: systemd-analyze verify: the vision unit is clean"
+    else
+        echo "install-test: FAIL: systemd-analyze verify (vision unit):" >&2; cat "$work/vverify.out" >&2
+        failures=$((failures + 1))
+    fi
+fi
+
+echo "install-test: VISION=1 refuses a board whose vision settings are unusable"
+vfresh="$work/vfresh"
+check "a board without a vision entry is refused" sh -c "! PATH='$work/fakebin:$PATH' make -s install DESTDIR='$vfresh' BOARD='$pi4' VISION=1 SWIVELD_BIN='$bin/swiveld' SWIVELCTL_BIN='$bin/swivelctl' 2>'$work/vnone.err'"
+check "naming what is missing" grep -q 'no serial entry with role "vision"' "$work/vnone.err"
+check "nothing was staged for it" sh -c "[ ! -e '$vfresh' ] || [ -z \"\$(find '$vfresh' -type f)\" ]"
+
+echo "install-test: make uninstall DESTDIR=$root removes swivel-vision"
+run_make uninstall DESTDIR="$root" PURGE=1 > /dev/null
+check "vision unit removed" test ! -e "$vunit"
+check "vision tree removed" test ! -e "$root/usr/local/lib/swivel"
+check "no file is left after the vision uninstall" test -z "$(find "$root" -type f)"
+
 check "with DESTDIR nothing called systemctl, useradd, systemd-sysusers or sudo" test ! -e "$work/calls"
 [ ! -e "$work/calls" ] || cat "$work/calls" >&2
 

@@ -1,0 +1,148 @@
+"""`swivel-vision --board FILE [options]`: the vision co-processor program.
+
+Reads the board's `vision` section (docs/VISION.md), opens the camera, runs
+the detector and sends TRACK to the stand until SIGTERM or SIGINT. Exit
+status: 0 after a clean stop, 64 for a usage error, 78 for a bad board or
+option (systemd does not restart it: fixing the file is needed), 69 when the
+camera or detector cannot start (restarted: a camera may come back).
+"""
+from __future__ import annotations
+
+import argparse
+import logging
+import signal
+import sys
+import threading
+from collections.abc import Sequence
+
+from . import log as vision_log
+from .config import LinkKind, Overrides, VisionConfig, VisionConfigError, apply_overrides, load_board
+
+EX_OK, EX_USAGE, EX_UNAVAILABLE, EX_CONFIG = 0, 64, 69, 78
+
+log = logging.getLogger("swivel_vision.cli")
+
+
+class _Parser(argparse.ArgumentParser):
+    def error(self, message: str) -> None:  # type: ignore[override]
+        self.print_usage(sys.stderr)
+        sys.stderr.write(f"swivel-vision: error: {message}\n")
+        raise SystemExit(EX_USAGE)
+
+
+def build_parser() -> argparse.ArgumentParser:
+    p = _Parser(prog="swivel-vision", description="Camera -> detector -> TRACK to a Swivel stand (docs/VISION.md).")
+    p.add_argument("--board", required=True, help="the board file (its vision, camera and serial sections)")
+    p.add_argument("--source", help="auto | picamera2 | opencv | virtual (vision.source)")
+    p.add_argument("--device", help="OpenCV's /dev/videoN or an absolute video file path (vision.device)")
+    p.add_argument("--detector", help="face | faceFullRange | body | haar (vision.detector)")
+    p.add_argument("--link", help="vision (system tracking) | socket (a host session: custom tracking)")
+    p.add_argument("--vision-link", metavar="PATH", help="the vision link's path (default /tmp/swivel-vision for a pty entry)")
+    p.add_argument("--socket", metavar="PATH", help="the daemon's socket for --link socket")
+    p.add_argument("--width", type=int, help="frame width in pixels, 64-4096 (vision.widthPx)")
+    p.add_argument("--height", type=int, help="frame height in pixels, 64-4096 (vision.heightPx)")
+    p.add_argument("--fps", type=float, help="frames per second, 1-30 (vision.frameRateHz)")
+    p.add_argument("--min-confidence", type=float, help="0.05-1 (vision.minConfidence)")
+    gestures = p.add_mutually_exclusive_group()
+    gestures.add_argument("--gestures", dest="gestures", action="store_const", const=True, help="open-palm gesture on")
+    gestures.add_argument("--no-gestures", dest="gestures", action="store_const", const=False, help="open-palm gesture off")
+    p.add_argument("--status-interval", type=float, default=10.0, metavar="SECONDS",
+                   help="how often the status line is logged (default 10)")
+    p.add_argument("--check", action="store_true", help="print the settings in force and exit")
+    p.add_argument("--verbose", action="store_true", help="debug lines too")
+    return p
+
+
+def describe(config: VisionConfig) -> str:
+    fov = config.field_of_view
+    link = (
+        f"vision link {config.vision_link_path} ({config.vision_baud} baud)"
+        if config.link is LinkKind.VISION
+        else f"host session on {config.socket_path} (custom tracking)"
+    )
+    intrinsics = (
+        "board intrinsics" if config.intrinsics is not None else f"intrinsics from {fov.horizontal_rad:.3f} x {fov.vertical_rad:.3f} rad"
+    )
+    return (
+        f"source {config.source.value} ({config.device}), {config.width_px}x{config.height_px} at {config.frame_rate_hz:g} fps, "
+        f"detector {config.detector.value} (min confidence {config.min_confidence:g}), camera {config.camera_position.value} "
+        f"{config.camera_device_type.value}, {intrinsics}, {link}, gestures {'on' if config.gestures else 'off'}"
+    )
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args = build_parser().parse_args(argv)
+    vision_log.configure(args.verbose)
+    try:
+        config = apply_overrides(
+            load_board(args.board),
+            Overrides(
+                source=args.source, device=args.device, detector=args.detector, link=args.link,
+                vision_link=args.vision_link, socket=args.socket, width_px=args.width, height_px=args.height,
+                fps=args.fps, gestures=args.gestures, min_confidence=args.min_confidence,
+            ),
+        )
+    except VisionConfigError as error:
+        for problem in error.problems:
+            log.error("%s: %s", error.source, problem)
+        return EX_CONFIG
+    if args.check:
+        print(f"{args.board}: {describe(config)}")
+        return EX_OK
+    if not 0.1 <= args.status_interval <= 3600:
+        log.error("--status-interval: must be between 0.1 and 3600 seconds, found %s", args.status_interval)
+        return EX_USAGE
+    log.info("%s", describe(config))
+    return run(config, status_interval_s=args.status_interval)
+
+
+def run(config: VisionConfig, status_interval_s: float = 10.0) -> int:
+    from .detectors import DetectorError, create_detector
+    from .gestures import HandDetector
+    from .pipeline import Pipeline
+    from .sender import AccessorySender, VisionLinkSender
+    from .sources import SourceError, open_source
+    from .stats import PipelineStats
+
+    stop = threading.Event()
+
+    def on_signal(signum: int, _frame: object) -> None:
+        log.info("%s: stopping", signal.Signals(signum).name)
+        stop.set()
+
+    signal.signal(signal.SIGTERM, on_signal)
+    signal.signal(signal.SIGINT, on_signal)
+
+    try:
+        source = open_source(config)
+    except SourceError as error:
+        log.error("%s", error)
+        return EX_UNAVAILABLE
+    try:
+        detector = create_detector(config.detector, config.min_confidence)
+        hands = None
+        if config.gestures:
+            if config.link is LinkKind.VISION:
+                hands = HandDetector()
+            else:
+                log.warning("gestures are sent on the vision link only; with --link socket they are off")
+    except DetectorError as error:
+        source.close()
+        log.error("%s", error)
+        return EX_UNAVAILABLE
+    stats = PipelineStats()
+    if config.link is LinkKind.VISION:
+        assert config.vision_link_path is not None
+        sender = VisionLinkSender(config.vision_link_path, config.vision_baud, stats)
+    else:
+        sender = AccessorySender(config.socket_path, stats)
+    pipeline = Pipeline(source, detector, sender, config, hand_detector=hands, stats=stats,
+                        status_interval_s=status_interval_s)
+    try:
+        pipeline.run(stop)
+    except SourceError as error:
+        log.error("%s", error)
+        return EX_UNAVAILABLE
+    finally:
+        pipeline.close()
+    return EX_OK

@@ -1,0 +1,242 @@
+"""The senders: the 28-in-a-second window, refusals counted by reason, a lost link
+reopened every second, the host-session (custom tracking) path, and the same
+rules proved against the real daemon."""
+from __future__ import annotations
+
+import threading
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import numpy as np
+import skimage.data
+
+from swivel.accessory import Accessory
+from swivel.errors import Disconnected, FrameRateTooHigh, NoSubjectFound
+from swivel.geometry import NormalizedRectLowerLeft
+from swivel.vision_link import TrackResult
+from swivel_vision.config import LinkKind, Overrides, apply_overrides, load_board
+from swivel_vision.detection import Detection, SubjectKind
+from swivel_vision.frames import Frame
+from swivel_vision.pipeline import FrameReport, Pipeline
+from swivel_vision.sender import AccessorySender, RateWindow, SendOutcome, VisionLinkSender
+from swivel_vision.sources import ImageSequenceSource
+from swivel_vision.stats import PipelineStats
+from swivel_vision.track_builder import TrackBuilder
+from vision_support import SIM_BOARD, running_daemon
+
+SECOND = 1_000_000_000
+
+
+class FixedDetector:
+    """A face at a fixed place: the senders' tests need no real detector."""
+
+    name = "fixed"
+
+    def __init__(self, x: float = 0.7, y: float = 0.55, present: bool = True) -> None:
+        self.rect = NormalizedRectLowerLeft(x, y, 0.15, 0.2)
+        self.present = present
+
+    def detect(self, frame: Frame) -> list[Detection]:
+        return [Detection(SubjectKind.HUMAN_FACE, self.rect, 0.9)] if self.present else []
+
+    def close(self) -> None:
+        pass
+
+
+def test_the_window_allows_28_in_any_second_then_backs_off() -> None:
+    window = RateWindow()
+    t = 0
+    sent = 0
+    for _ in range(60):  # 60 frames at 60 fps
+        if window.allows(t):
+            window.record(t)
+            sent += 1
+        t += SECOND // 60
+    assert sent == 28 + 0 or sent == 28 + 1  # 28 in the first second, the window opens again at 1 s
+    w = RateWindow()
+    for i in range(28):
+        assert w.allows(i)
+        w.record(i)
+    assert not w.allows(28)
+    assert not w.allows(SECOND - 1)
+    assert w.allows(SECOND)  # half-open: a send exactly 1 s old is out
+    b = RateWindow()
+    for i in range(20):
+        b.record(i * 10_000_000)
+    b.back_off(200_000_000)
+    assert not b.allows(300_000_000)
+    assert b.allows(1_200_000_000)
+
+
+@dataclass
+class FakeSession:
+    is_open: bool = True
+
+
+@dataclass
+class FakeLink:
+    results: list[TrackResult] = field(default_factory=list)
+    sent: int = 0
+    session: FakeSession = field(default_factory=FakeSession)
+    closed: bool = False
+
+    def send_track_nowait(self, track: object) -> int:
+        if not self.session.is_open:
+            raise Disconnected("gone")
+        self.sent += 1
+        return self.sent
+
+    def poll_replies(self) -> list[TrackResult]:
+        results, self.results = self.results, []
+        return results
+
+    def close(self) -> None:
+        self.closed = True
+
+
+def a_track() -> object:
+    config = apply_overrides(load_board(SIM_BOARD), Overrides())
+    return TrackBuilder(config).build([], Frame(np.zeros((48, 64, 3), np.uint8), 0, 0), 1_000_000)
+
+
+def test_refusals_are_counted_by_reason_and_a_lost_link_is_reopened_every_second() -> None:
+    now = [0]
+    opened: list[FakeLink] = []
+    failures = [True]
+
+    def opener(path: str, baud: int) -> FakeLink:
+        if failures[0]:
+            raise Disconnected(f"no such file: {path}")
+        opened.append(FakeLink())
+        return opened[-1]
+
+    stats = PipelineStats()
+    sender = VisionLinkSender("/tmp/nowhere", 921600, stats, opener=opener, clock=lambda: now[0])
+    track = a_track()
+    assert sender.send(track, 0, now[0]) is SendOutcome.LINK_DOWN  # type: ignore[arg-type]
+    failures[0] = False
+    now[0] = SECOND // 2
+    assert sender.send(track, 0, now[0]) is SendOutcome.LINK_DOWN  # type: ignore[arg-type]  # not retried yet
+    now[0] = SECOND
+    assert sender.send(track, 0, now[0]) is SendOutcome.SENT  # type: ignore[arg-type]
+    link = opened[0]
+    link.results = [TrackResult(1, True), TrackResult(2, False, error=NoSubjectFound("nobody")),
+                    TrackResult(3, True, too_slow=True), TrackResult(4, False, error=FrameRateTooHigh("31"))]
+    sender.poll()
+    snapshot = stats.snapshot(now[0], reset_interval=False)
+    assert snapshot.batches_accepted == 2
+    assert snapshot.refused == {"noSubjectFound": 1, "frameRateTooLow": 1, "frameRateTooHigh": 1}
+    # The stand closes the link: noticed at the next poll, reopened a second later.
+    link.session.is_open = False
+    now[0] += SECOND // 10
+    assert sender.send(track, 0, now[0]) is SendOutcome.LINK_DOWN  # type: ignore[arg-type]
+    assert link.closed and len(opened) == 1
+    now[0] += SECOND
+    assert sender.send(track, 0, now[0]) is SendOutcome.SENT  # type: ignore[arg-type]
+    assert len(opened) == 2 and stats.reconnects == 1
+
+
+def run_for(pipeline: Pipeline, seconds: float) -> None:
+    stop = threading.Event()
+    worker = threading.Thread(target=pipeline.run, args=(stop,), daemon=True)
+    worker.start()
+    time.sleep(seconds)
+    stop.set()
+    worker.join(timeout=10)
+    assert not worker.is_alive()
+
+
+def test_a_camera_faster_than_the_rule_is_thinned_to_28_a_second_at_the_daemon(tmp_path: Path) -> None:
+    with running_daemon(tmp_path) as daemon:
+        config = apply_overrides(load_board(SIM_BOARD), Overrides(vision_link=daemon.vision))
+        stats = PipelineStats()
+        sent_ns: list[int] = []
+
+        def record(report: FrameReport) -> None:
+            if report.outcome is SendOutcome.SENT and report.sent_ns is not None:
+                sent_ns.append(report.sent_ns)
+
+        # 100 frames a second, as fast as a small camera on a fast detector could.
+        source = ImageSequenceSource([np.zeros((120, 160, 3), np.uint8)], frame_rate_hz=100, paced=True, repeat=0)
+        sender = VisionLinkSender(daemon.vision, 921600, stats)
+        pipeline = Pipeline(source, FixedDetector(), sender, config, stats=stats, on_frame=record)
+        run_for(pipeline, 3.0)
+        time.sleep(0.2)
+        sender.poll()
+        pipeline.close()
+    snapshot = stats.snapshot(time.monotonic_ns(), reset_interval=False)
+    assert snapshot.frames > 150 and snapshot.skipped_for_rate > snapshot.frames / 3, snapshot
+    # Never more than 28 sent in any second...
+    for i, start in enumerate(sent_ns):
+        assert sum(1 for t in sent_ns[i:] if t < start + SECOND) <= 28
+    # ... and the stand took them: no more than a stray frameRateTooHigh from arrival jitter.
+    assert snapshot.batches_sent >= 75 and snapshot.batches_accepted >= snapshot.batches_sent - 5, snapshot
+    assert snapshot.refused.get("frameRateTooHigh", 0) <= 3, snapshot.refused
+
+
+def test_nobody_in_view_sends_empty_batches_which_the_stand_answers_no_subject(tmp_path: Path) -> None:
+    with running_daemon(tmp_path) as daemon, Accessory.connect(daemon.socket, client_name="t") as host:
+        config = apply_overrides(load_board(SIM_BOARD), Overrides(vision_link=daemon.vision))
+        stats = PipelineStats()
+        source = ImageSequenceSource([skimage.data.coffee()], frame_rate_hz=30, paced=True, repeat=0)
+        pipeline = Pipeline(source, FixedDetector(present=False), VisionLinkSender(daemon.vision, 921600, stats), config, stats=stats)
+        run_for(pipeline, 1.5)
+        time.sleep(0.1)
+        pipeline.sender.poll()
+        pipeline.close()
+        state = host.latest_motion_state()
+    snapshot = stats.snapshot(time.monotonic_ns(), reset_interval=False)
+    assert snapshot.batches_sent >= 30
+    assert snapshot.refused.get("noSubjectFound", 0) >= snapshot.batches_sent - 3, snapshot
+    assert state is not None and abs(state.positions_rad.yaw) < 0.005 and abs(state.positions_rad.pitch) < 0.005
+
+
+def test_the_link_is_reopened_when_the_daemon_restarts(tmp_path: Path) -> None:
+    stats = PipelineStats()
+    first, second = tmp_path / "a", tmp_path / "b"
+    first.mkdir()
+    second.mkdir()
+    vision = str(tmp_path / "vision")
+    config = apply_overrides(load_board(SIM_BOARD), Overrides(vision_link=vision))
+    source = ImageSequenceSource([np.zeros((120, 160, 3), np.uint8)], frame_rate_hz=20, paced=True, repeat=0)
+    sender = VisionLinkSender(vision, 921600, stats)
+    pipeline = Pipeline(source, FixedDetector(), sender, config, stats=stats)
+    stop = threading.Event()
+    worker = threading.Thread(target=pipeline.run, args=(stop,), daemon=True)
+    worker.start()
+    try:
+        # The pipeline starts before the daemon: its first open fails and is retried a second later.
+        with running_daemon(first, vision_link=vision):
+            time.sleep(2.0)
+            accepted_before = stats.batches_accepted
+        time.sleep(1.0)  # no daemon: the link is down, retried every second
+        with running_daemon(second, vision_link=vision):
+            deadline = time.monotonic() + 8
+            while stats.reconnects < 1 or stats.batches_accepted < accepted_before + 10:
+                assert time.monotonic() < deadline, stats.snapshot(time.monotonic_ns(), False)
+                time.sleep(0.1)
+    finally:
+        stop.set()
+        worker.join(timeout=10)
+        pipeline.close()
+    assert accepted_before >= 10
+    assert stats.reconnects >= 1 and stats.send_failures >= 1
+
+
+def test_the_socket_link_is_custom_tracking_through_a_host_session(tmp_path: Path) -> None:
+    with running_daemon(tmp_path) as daemon, Accessory.connect(daemon.socket, client_name="watcher") as host:
+        config = apply_overrides(load_board(SIM_BOARD), Overrides(link="socket", socket=daemon.socket))
+        assert config.link is LinkKind.SOCKET
+        stats = PipelineStats()
+        source = ImageSequenceSource([np.zeros((120, 160, 3), np.uint8)], frame_rate_hz=30, paced=True, repeat=0)
+        sender = AccessorySender(daemon.socket, stats)
+        # A face right of centre on the third line: the stand turns to positive yaw.
+        pipeline = Pipeline(source, FixedDetector(x=0.75, y=0.56), sender, config, stats=stats)
+        run_for(pipeline, 2.5)
+        state = host.latest_motion_state()
+        pipeline.close()
+    snapshot = stats.snapshot(time.monotonic_ns(), reset_interval=False)
+    assert snapshot.batches_accepted >= 40, snapshot
+    assert "systemTrackingActive" not in snapshot.refused, snapshot.refused
+    assert state is not None and state.positions_rad.yaw > 0.1, state
