@@ -4,7 +4,7 @@ import math
 import pytest
 
 from swivel_vision.frames import Frame
-from swivel_vision.interim_link import MediaPipeFaceDetector
+from swivel_vision.detectors.mediapipe_face import MediaPipeFaceDetector
 from swivel_vision.pose_feed import StandPose
 from swivel_vision.virtual_camera import CameraPosition, PinholeCamera, Renderer, WorldError
 from swivel_vision.world import Keyframe, Path, Scenario, World

@@ -4,8 +4,8 @@ import time
 import numpy as np
 import pytest
 
-from swivel_vision.closed_loop import board_camera
-from swivel_vision.interim_link import BoardFileError
+from swivel_vision.closed_loop import camera_for
+from swivel_vision.config import load_board, loads_board
 from swivel_vision.pose_feed import MotionSample, MotionStatePose, MutablePose, StandPose
 from swivel_vision.virtual_camera import PinholeCamera, Renderer, SensorNoise, VirtualCamera, WorldError
 from swivel_vision.world import World, scenario
@@ -78,20 +78,17 @@ def test_bad_source_settings_are_refused():
         VirtualCamera(World(scenario("still")), CAMERA, MutablePose(), latency_s=float("nan"))
 
 
-def test_the_board_s_camera_default_and_from_its_vision_and_camera_sections(tmp_path):
-    sim = board_camera("boards/sim.json5" if __import__("os").path.exists("boards/sim.json5") else "../boards/sim.json5")
-    assert (sim.camera.width_px, sim.camera.height_px) == (640, 480)
-    assert sim.camera.horizontal_fov_rad == pytest.approx(1.107, abs=1e-9)
-    f = tmp_path / "b.json5"
-    f.write_text("{ camera: { ultraWide: { horizontalFovRad: 1.6, verticalFovRad: 1.2, }, },\n"
-                 " vision: { widthPx: 320, heightPx: 240, cameraDeviceType: 'ultraWide', }, // comment\n}")
-    b = board_camera(f)
-    assert b.device_type == "ultraWide" and b.camera.width_px == 320
-    assert b.camera.horizontal_fov_rad == pytest.approx(1.6, abs=1e-9)
-    f.write_text("{ vision: { intrinsics: { fxPx: 500, fyPx: 510, cxPx: 330, cyPx: 250 } } }")
-    assert board_camera(f).camera == PinholeCamera(640, 480, 500.0, 510.0, 330.0, 250.0)
-    for bad in ("{ vision: { widthPx: 1e9 } }", "{ vision: { cameraDeviceType: 'fisheye' } }",
-                "{ vision: { intrinsics: { fxPx: 500 } } }", "{ vision: [1, 2] }", "{ vision: { ", "[1]"):
-        f.write_text(bad)
-        with pytest.raises(BoardFileError):
-            board_camera(f)
+def test_the_camera_is_the_pinhole_the_track_builder_describes():
+    from pathlib import Path
+
+    from swivel_vision.virtual_camera import CameraPosition
+
+    sim, position = camera_for(load_board(Path(__file__).resolve().parents[2] / "boards" / "sim.json5"))
+    assert (sim.width_px, sim.height_px, position) == (640, 480, CameraPosition.BACK)
+    assert sim.horizontal_fov_rad == pytest.approx(1.107, abs=1e-9)
+    wide, _ = camera_for(loads_board(
+        "{ camera: { ultraWide: { horizontalFovRad: 1.6, verticalFovRad: 1.2, }, },\n"
+        " vision: { widthPx: 320, heightPx: 240, cameraDeviceType: 'ultraWide', cameraPosition: 'front' }, // c\n}"))
+    assert wide.width_px == 320 and wide.horizontal_fov_rad == pytest.approx(1.6, abs=1e-9)
+    given, _ = camera_for(loads_board("{ vision: { intrinsics: { fxPx: 500, fyPx: 510, cxPx: 330, cyPx: 250 } } }"))
+    assert given == PinholeCamera(640, 480, 500.0, 510.0, 330.0, 250.0)

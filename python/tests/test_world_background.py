@@ -3,7 +3,8 @@ import cv2
 import numpy as np
 
 from swivel_vision.frames import Frame
-from swivel_vision.interim_link import MediaPipeFaceDetector
+from swivel_vision.config import DetectorKind
+from swivel_vision.detectors import create_detector
 from swivel_vision.pose_feed import StandPose
 from swivel_vision.virtual_camera import PinholeCamera, Renderer
 from swivel_vision.world import Keyframe, Path, Scenario, World, astronaut_sprite
@@ -24,17 +25,19 @@ def _empty_room_views():
 
 def test_no_face_detector_finds_a_face_in_the_room():
     # At 0.3, well under the boards' default minConfidence of 0.5: not even a weak face.
-    short, full = MediaPipeFaceDetector(False, 0.3), MediaPipeFaceDetector(True, 0.3)
-    haar = cv2.CascadeClassifier(cv2.data.haarcascades + "haarcascade_frontalface_default.xml")
+    detectors = [create_detector(kind, 0.3) for kind in (DetectorKind.FACE, DetectorKind.FACE_FULL_RANGE, DetectorKind.HAAR)]
+    # And the bare cascade with looser settings than the shipped Haar detector's.
+    cascade = cv2.CascadeClassifier(cv2.data.haarcascades + "haarcascade_frontalface_default.xml")
     try:
         for i, pixels in enumerate(_empty_room_views()):
             frame = Frame(pixels, 0, i)
-            assert short.detect(frame) == [] and full.detect(frame) == [], f"view {i}"
+            for d in detectors:
+                assert d.detect(frame) == [], f"{d.name}, view {i}"
             grey = cv2.cvtColor(pixels, cv2.COLOR_RGB2GRAY)
-            assert len(haar.detectMultiScale(grey, 1.1, 5, minSize=(30, 30))) == 0, f"view {i}"
+            assert len(cascade.detectMultiScale(grey, 1.1, 5, minSize=(30, 30))) == 0, f"view {i}"
     finally:
-        short.close()
-        full.close()
+        for d in detectors:
+            d.close()
 
 
 def test_the_person_is_cut_out_of_her_photograph():

@@ -39,12 +39,13 @@ def annotate(pixels_rgb: np.ndarray, record: FrameRecord, caption: list[str]) ->
     """A BGR copy of the frame with the boxes, the target, the truth and the caption drawn."""
     img = cv2.cvtColor(pixels_rgb, cv2.COLOR_RGB2BGR)
     h, w = img.shape[:2]
-    for i, d in enumerate(record.detections):
+    ids = record.identifiers or tuple(range(1, len(record.detections) + 1))
+    for ident, d in zip(ids, record.detections):
         r = d.rect.upper_left
         p0 = (int(r.x * w), int(r.y * h))
         p1 = (int((r.x + r.width) * w), int((r.y + r.height) * h))
         cv2.rectangle(img, p0, p1, (80, 220, 80), 2)
-        cv2.putText(img, f"id {i + 1} {d.confidence:.2f}", (p0[0], max(12, p0[1] - 6)), cv2.FONT_HERSHEY_SIMPLEX, 0.45, (80, 220, 80), 1, cv2.LINE_AA)
+        cv2.putText(img, f"id {ident} {d.confidence:.2f}", (p0[0], max(12, p0[1] - 6)), cv2.FONT_HERSHEY_SIMPLEX, 0.45, (80, 220, 80), 1, cv2.LINE_AA)
     tx, ty = int(TARGET_X * w), int((1 - TARGET_Y_LOWER_LEFT) * h)
     cv2.line(img, (tx - 14, ty), (tx + 14, ty), (0, 220, 240), 1, cv2.LINE_AA)
     cv2.line(img, (tx, ty - 14), (tx, ty + 14), (0, 220, 240), 1, cv2.LINE_AA)

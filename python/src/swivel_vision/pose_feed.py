@@ -11,8 +11,10 @@ from __future__ import annotations
 
 import math
 import threading
+import time
+from collections import deque
 from dataclasses import dataclass
-from typing import Callable, Protocol
+from typing import Any, Callable, Protocol
 
 
 @dataclass(frozen=True, slots=True)
@@ -81,3 +83,42 @@ class MotionStatePose:
         if not (math.isfinite(yaw) and math.isfinite(pitch)):
             return StandPose(sample.yaw_rad, sample.pitch_rad)
         return StandPose(yaw, pitch)
+
+
+class MotionFeed:
+    """MOTION_STATEs of an `Accessory` (swivel.accessory), each stamped with its arrival.
+
+    The stamp is taken on the client's reader thread as the message is decoded
+    (a telemetry hook), the nearest the host gets to the bytes' arrival; the
+    bench maps stand time to CLOCK_MONOTONIC with it. `latest` feeds
+    `MotionStatePose`; `history` (bounded) keeps the recent ones.
+    """
+
+    def __init__(self, accessory: Any, keep: int = 4096) -> None:
+        from swivel.messages import MotionState
+
+        self._kind = MotionState
+        self._lock = threading.Lock()
+        self._latest: MotionSample | None = None
+        self.history: deque[MotionSample] = deque(maxlen=keep)
+        accessory.session.add_telemetry_hook(self._on_telemetry)
+        seen = accessory.latest_motion_state()
+        if seen is not None:
+            self._on_telemetry(seen)
+
+    def _on_telemetry(self, message: Any) -> None:
+        if not isinstance(message, self._kind):
+            return
+        p, v = message.positions_rad, message.velocities_rad_per_s
+        sample = MotionSample(time.monotonic_ns(), int(message.stand_time_us), p.yaw, p.pitch, v.yaw, v.pitch)
+        with self._lock:
+            self._latest = sample
+            self.history.append(sample)
+
+    def latest(self) -> MotionSample | None:
+        with self._lock:
+            return self._latest
+
+    def samples(self) -> list[MotionSample]:
+        with self._lock:
+            return list(self.history)

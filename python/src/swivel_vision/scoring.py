@@ -44,6 +44,8 @@ class FrameRecord:
     width_px: int
     height_px: int
     detections: tuple[Detection, ...]
+    # The identifier each detection was sent under (the IoU tracker's), same order.
+    identifiers: tuple[int, ...] = ()
 
     @property
     def in_frame(self) -> bool:
