@@ -24,12 +24,21 @@ def test_smoothing_blends_a_corner_instead_of_changing_speed_at_once():
     assert path.at(3.0).yaw_rad == pytest.approx(1.0, abs=1e-9)
 
 
+def test_two_keyframes_at_one_time_are_a_jump():
+    path = Path([Keyframe(0, 3.0, 0.0), Keyframe(1, 3.0, 0.0), Keyframe(1, 0.25, 0.05)], smoothing_s=0.0)
+    assert path.at(0.999).yaw_rad == pytest.approx(3.0)
+    assert path.at(1.0).yaw_rad == pytest.approx(0.25) and path.at(7.0).elevation_rad == pytest.approx(0.05)
+    smooth = Path([Keyframe(0, 0.0, 0.0), Keyframe(1, 0.0, 0.0), Keyframe(1, 1.0, 0.0)], smoothing_s=0.2)
+    assert smooth.at(1.0).yaw_rad == pytest.approx(0.5) and smooth.at(1.2).yaw_rad == pytest.approx(1.0)
+
+
 @pytest.mark.parametrize(
     "keyframes, reason",
     [
         ([], "1…256 keyframes"),
         ([Keyframe(1, 0, 0)], "first keyframe must be at 0"),
-        ([Keyframe(0, 0, 0), Keyframe(0, 1, 0)], "after the previous"),
+        ([Keyframe(0, 0, 0), Keyframe(1, 1, 0), Keyframe(0.5, 1, 0)], "not be before"),
+        ([Keyframe(0, 0, 0), Keyframe(1, 1, 0), Keyframe(1, 2, 0), Keyframe(1, 3, 0)], "at most two"),
         ([Keyframe(0, math.nan, 0)], "finite"),
         ([Keyframe(0, 0, 2.0)], "within"),
         ([Keyframe(0, 1e30, 0)], "within"),

@@ -179,7 +179,7 @@ def record_of(truth: CaptureTruth, camera: PinholeCamera, detections: list[Detec
     return FrameRecord(
         truth.world_time_s, truth.index, truth.face_yaw_rad, truth.face_elevation_rad, truth.pose.yaw_rad,
         truth.pose.pitch_rad, truth.face_center_px, camera.width_px, camera.height_px, tuple(detections),
-        tuple(identifiers),
+        tuple(identifiers), truth.captured_ns,
     )
 
 

@@ -46,6 +46,8 @@ class FrameRecord:
     detections: tuple[Detection, ...]
     # The identifier each detection was sent under (the IoU tracker's), same order.
     identifiers: tuple[int, ...] = ()
+    # When it was captured, CLOCK_MONOTONIC ns.
+    captured_ns: int = 0
 
     @property
     def in_frame(self) -> bool:

@@ -55,6 +55,9 @@ class PathPoint:
 class Path:
     """A piecewise-linear path of the face centre, with its corners blended.
 
+    Two keyframes at the same time are a jump (as in the scene files): the
+    person is at the first before that instant and at the second from it.
+
     Like the scenes' `smoothingSec` (docs/TRACKING.md): the path is averaged over
     a window `smoothing_s` wide centred on each instant, which turns every corner
     into a parabolic blend, so the person accelerates as people do instead of
@@ -68,12 +71,16 @@ class Path:
             raise WorldError(f"a path needs 1…256 keyframes, got {len(keyframes)}")
         self.smoothing_s = _finite("smoothing_s", smoothing_s, 0.0, 5.0)
         previous = -math.inf
+        at_previous = 0
         for i, k in enumerate(keyframes):
             _finite(f"keyframes[{i}].at_s", k.at_s, 0.0, 3600.0)
             _finite(f"keyframes[{i}].yaw_rad", k.yaw_rad, -4 * math.pi, 4 * math.pi)
             _finite(f"keyframes[{i}].elevation_rad", k.elevation_rad, -1.2, 1.2)
-            if k.at_s <= previous:
-                raise WorldError(f"keyframes[{i}].at_s must be after the previous keyframe's, got {k.at_s}")
+            if k.at_s < previous:
+                raise WorldError(f"keyframes[{i}].at_s must not be before the previous keyframe's, got {k.at_s}")
+            at_previous = at_previous + 1 if k.at_s == previous else 1
+            if at_previous > 2:
+                raise WorldError(f"keyframes[{i}]: at most two keyframes (a jump) at {k.at_s} s")
             previous = k.at_s
         if keyframes[0].at_s != 0.0:
             raise WorldError("the first keyframe must be at 0 s")
@@ -92,6 +99,8 @@ class Path:
             a, b = ts[i], ts[i + 1]
             if t <= a:
                 break
+            if b == a:  # a jump: no time passes between its two keyframes
+                continue
             end = min(t, b)
             va = vs[i]
             vend = va + (vs[i + 1] - va) * (end - a) / (b - a)
@@ -103,7 +112,14 @@ class Path:
     def _value(self, values: np.ndarray, t: float) -> float:
         tau = self.smoothing_s
         if tau == 0.0:
-            return float(np.interp(t, self._t, values))
+            # From a jump's instant on, the second of its keyframes.
+            i = int(np.searchsorted(self._t, t, side="right")) - 1
+            if i < 0:
+                return float(values[0])
+            if i >= len(values) - 1:
+                return float(values[-1])
+            a, b = self._t[i], self._t[i + 1]
+            return float(values[i] + (values[i + 1] - values[i]) * (t - a) / (b - a))
         return (self._integral(values, t + tau / 2) - self._integral(values, t - tau / 2)) / tau
 
     def at(self, t_s: float) -> PathPoint:
