@@ -45,8 +45,17 @@ def main(argv: list[str] | None = None) -> int:
         parser.error("--latency-ms must be within 0…1000")
 
     stopping = threading.Event()
-    # SIGTERM ends the run like Ctrl-C: the loop returns and the daemon is stopped.
-    signal.signal(signal.SIGTERM, lambda *_: stopping.set())
+
+    def stop(signum: int, _frame: object) -> None:
+        if stopping.is_set() and signum == signal.SIGINT:
+            raise KeyboardInterrupt  # a second Ctrl-C: stop waiting for the frame in hand
+        stopping.set()
+
+    # Ctrl-C and SIGTERM end the loop at the next frame; run_closed_loop then stops
+    # the camera, the session and the daemon (SIGTERM), whatever the loop was doing.
+    # Installed for SIGINT too, so it works when the shell started us with it ignored.
+    signal.signal(signal.SIGINT, stop)
+    signal.signal(signal.SIGTERM, stop)
     view = LiveView(args.port or None, args.png_dir, args.png_every)
     if view.url:
         log.info("live view on %s (Ctrl-C stops)", view.url)

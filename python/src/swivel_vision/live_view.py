@@ -45,7 +45,10 @@ def annotate(pixels_rgb: np.ndarray, record: FrameRecord, caption: list[str]) ->
         p0 = (int(r.x * w), int(r.y * h))
         p1 = (int((r.x + r.width) * w), int((r.y + r.height) * h))
         cv2.rectangle(img, p0, p1, (80, 220, 80), 2)
-        cv2.putText(img, f"id {ident} {d.confidence:.2f}", (p0[0], max(12, p0[1] - 6)), cv2.FONT_HERSHEY_SIMPLEX, 0.45, (80, 220, 80), 1, cv2.LINE_AA)
+        label = f"id {ident} {d.confidence:.2f}"
+        at = (p0[0], max(12, p0[1] - 6))
+        cv2.putText(img, label, at, cv2.FONT_HERSHEY_SIMPLEX, 0.45, (0, 0, 0), 3, cv2.LINE_AA)
+        cv2.putText(img, label, at, cv2.FONT_HERSHEY_SIMPLEX, 0.45, (80, 220, 80), 1, cv2.LINE_AA)
     tx, ty = int(TARGET_X * w), int((1 - TARGET_Y_LOWER_LEFT) * h)
     cv2.line(img, (tx - 14, ty), (tx + 14, ty), (0, 220, 240), 1, cv2.LINE_AA)
     cv2.line(img, (tx, ty - 14), (tx, ty + 14), (0, 220, 240), 1, cv2.LINE_AA)

@@ -179,8 +179,9 @@ class Scenario:
 def _scenarios() -> dict[str, Scenario]:
     walk = Scenario(
         "walk",
-        "stands 1 s, walks right at 0.4 rad/s, pauses, walks back left at 0.5 rad/s past the start, pauses",
-        12.0,
+        "stands 1 s, walks right at 0.4 rad/s, pauses, walks back left at 0.5 rad/s past the start, pauses, "
+        "comes back to the start",
+        14.0,
         Path(
             [
                 Keyframe(0.0, 0.0, 0.05),
@@ -188,20 +189,22 @@ def _scenarios() -> dict[str, Scenario]:
                 Keyframe(4.5, 1.4, 0.08),  # 0.4 rad/s
                 Keyframe(5.5, 1.4, 0.08),  # pause
                 Keyframe(9.9, -0.8, 0.04),  # 0.5 rad/s back, past the start
-                Keyframe(12.0, -0.8, 0.04),
+                Keyframe(10.9, -0.8, 0.04),  # pause
+                Keyframe(12.9, 0.0, 0.05),  # 0.4 rad/s back to where she began: the demo loops seamlessly
+                Keyframe(14.0, 0.0, 0.05),
             ],
             smoothing_s=0.4,
         ),
     )
     drift = Scenario(
         "drift",
-        "a slow drift: 0.1 rad/s to the left while slowly rising, then back",
+        "a slow drift: 0.1 rad/s to the left while slowly rising, then back to the start",
         10.0,
         Path(
             [
                 Keyframe(0.0, 0.0, 0.0),
                 Keyframe(5.0, -0.5, 0.12),
-                Keyframe(10.0, -0.1, 0.05),
+                Keyframe(10.0, 0.0, 0.0),
             ],
             smoothing_s=1.0,
         ),
