@@ -43,6 +43,10 @@ def main(argv: list[str] | None = None) -> int:
         parser.error("--seconds must be within 0…86400")
     if not 0 <= args.latency_ms <= 1000:
         parser.error("--latency-ms must be within 0…1000")
+    if not 0 <= args.port <= 65535:
+        parser.error("--port must be within 0…65535 (0: no live view)")
+    if not 1 <= args.png_every <= 100000:
+        parser.error("--png-every must be within 1…100000")
 
     stopping = threading.Event()
 
@@ -56,7 +60,11 @@ def main(argv: list[str] | None = None) -> int:
     # Installed for SIGINT too, so it works when the shell started us with it ignored.
     signal.signal(signal.SIGINT, stop)
     signal.signal(signal.SIGTERM, stop)
-    view = LiveView(args.port or None, args.png_dir, args.png_every)
+    try:
+        view = LiveView(args.port or None, args.png_dir, args.png_every)
+    except OSError as e:
+        log.error("cannot serve the live view on 127.0.0.1:%d or write %s: %s", args.port, args.png_dir, e)
+        return 1
     if view.url:
         log.info("live view on %s (Ctrl-C stops)", view.url)
 
