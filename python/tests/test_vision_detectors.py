@@ -14,7 +14,7 @@ from swivel_vision.detection import Detection, Detector, SubjectKind
 from swivel_vision.detectors import DetectorError, create_detector
 from swivel_vision.detectors.haar import level_weight_confidence
 from swivel_vision.frames import Frame
-from vision_support import FACE_BOTTOM, FACE_LEFT, FACE_RIGHT, FACE_TOP, placed
+from vision_support import placed
 
 FACE_DETECTORS = [DetectorKind.FACE, DetectorKind.FACE_FULL_RANGE, DetectorKind.HAAR]
 SIZES = [(640, 480), (320, 240)]

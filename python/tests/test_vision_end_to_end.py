@@ -66,8 +66,8 @@ def check_link_health(stats: PipelineStats, reports: list[FrameReport]) -> None:
     assert snapshot.refused.get("frameRateTooHigh", 0) <= snapshot.batches_sent // 10, snapshot.refused
     sent = [r for r in reports if r.outcome is SendOutcome.SENT]
     assert all(r.track is not None and len(r.track.observations) == 1 for r in sent[:10])
-    # TRACK carries the frame's real age: positive, well under the 1 s limit.
-    assert all(0 < r.track.capture_age_us < 200_000 for r in sent if r.track is not None)
+    # TRACK carries the frame's real age: positive (detection took time), well under the 1 s limit.
+    assert all(0 < r.track.capture_age_us < 500_000 for r in sent if r.track is not None)
 
 
 def test_a_face_right_of_centre_turns_the_stand_to_positive_yaw(daemon: Daemon) -> None:

@@ -171,7 +171,8 @@ def test_a_camera_faster_than_the_rule_is_thinned_to_28_a_second_at_the_daemon(t
     for i, start in enumerate(sent_ns):
         assert sum(1 for t in sent_ns[i:] if t < start + SECOND) <= 28
     # ... and the stand took them: no more than a stray frameRateTooHigh from arrival jitter.
-    assert snapshot.batches_sent >= 75 and snapshot.batches_accepted >= snapshot.batches_sent - 5, snapshot
+    # (Up to 84 in 3 s; at least 60 even when this machine is busy.)
+    assert snapshot.batches_sent >= 60 and snapshot.batches_accepted >= snapshot.batches_sent - 5, snapshot
     assert snapshot.refused.get("frameRateTooHigh", 0) <= 3, snapshot.refused
 
 
@@ -240,3 +241,39 @@ def test_the_socket_link_is_custom_tracking_through_a_host_session(tmp_path: Pat
     assert snapshot.batches_accepted >= 40, snapshot
     assert "systemTrackingActive" not in snapshot.refused, snapshot.refused
     assert state is not None and state.positions_rad.yaw > 0.1, state
+
+
+def test_the_host_session_reconnects_when_the_daemon_restarts(tmp_path: Path) -> None:
+    first, second = tmp_path / "a", tmp_path / "b"
+    first.mkdir()
+    second.mkdir()
+    socket_path = str(tmp_path / "swivel.sock")
+    config = apply_overrides(load_board(SIM_BOARD), Overrides(link="socket", socket=socket_path))
+    stats = PipelineStats()
+    source = ImageSequenceSource([np.zeros((120, 160, 3), np.uint8)], frame_rate_hz=20, paced=True, repeat=0)
+    sender = AccessorySender(socket_path, stats)
+    pipeline = Pipeline(source, FixedDetector(x=0.75, y=0.56), sender, config, stats=stats)
+    stop = threading.Event()
+    worker = threading.Thread(target=pipeline.run, args=(stop,), daemon=True)
+    worker.start()
+    try:
+        with running_daemon(first, socket=socket_path):
+            deadline = time.monotonic() + 8
+            while stats.batches_accepted < 10:
+                assert time.monotonic() < deadline, stats.snapshot(time.monotonic_ns(), False)
+                time.sleep(0.1)
+            accepted_before = stats.batches_accepted
+        time.sleep(1.0)
+        with running_daemon(second, socket=socket_path) as daemon, Accessory.connect(daemon.socket, client_name="w") as host:
+            deadline = time.monotonic() + 10
+            while stats.reconnects < 1 or stats.batches_accepted < accepted_before + 10:
+                assert time.monotonic() < deadline, stats.snapshot(time.monotonic_ns(), False)
+                time.sleep(0.1)
+            time.sleep(0.5)
+            state = host.latest_motion_state()
+    finally:
+        stop.set()
+        worker.join(timeout=10)
+        pipeline.close()
+    # The new session turned system tracking off again: its batches drive the new daemon's stand.
+    assert state is not None and state.positions_rad.yaw > 0.01, state

@@ -52,10 +52,10 @@ class Daemon:
 
 @contextlib.contextmanager
 def running_daemon(directory: Path, board: Path = SIM_BOARD, extra: list[str] | None = None,
-                   vision_link: str | None = None) -> Iterator[Daemon]:
+                   vision_link: str | None = None, socket: str | None = None) -> Iterator[Daemon]:
     """swiveld on `board` with no scene, no demo, everything under `directory`; SIGTERM at the end."""
     binary = swiveld_path()
-    socket_path, host = str(directory / "swivel.sock"), str(directory / "host")
+    socket_path, host = socket or str(directory / "swivel.sock"), str(directory / "host")
     vision = vision_link or str(directory / "vision")
     stderr_path = directory / "swiveld.stderr"
     command = [

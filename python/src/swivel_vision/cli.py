@@ -100,7 +100,7 @@ def run(config: VisionConfig, status_interval_s: float = 10.0) -> int:
     from .detectors import DetectorError, create_detector
     from .gestures import HandDetector
     from .pipeline import Pipeline
-    from .sender import AccessorySender, VisionLinkSender
+    from .sender import AccessorySender, Sender, VisionLinkSender
     from .sources import SourceError, open_source
     from .stats import PipelineStats
 
@@ -131,6 +131,7 @@ def run(config: VisionConfig, status_interval_s: float = 10.0) -> int:
         log.error("%s", error)
         return EX_UNAVAILABLE
     stats = PipelineStats()
+    sender: Sender
     if config.link is LinkKind.VISION:
         assert config.vision_link_path is not None
         sender = VisionLinkSender(config.vision_link_path, config.vision_baud, stats)

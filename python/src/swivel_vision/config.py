@@ -11,12 +11,12 @@ line, and every problem of the file is reported at once. Other sections
 from __future__ import annotations
 
 import math
-import re
 from dataclasses import dataclass, field, replace
 from enum import Enum
 from pathlib import Path
+from typing import Any
 
-from .json5 import Json5Error, Json5Member, Json5Value, describe_number, loads, MAXIMUM_BYTES
+from .json5 import MAXIMUM_BYTES, Json5Error, Json5ErrorKind, Json5Member, Json5Value, describe_number, loads
 
 DEFAULT_VISION_PTY_LINK = "/tmp/swivel-vision"
 INSTALLED_SOCKET = "/run/swivel/swivel.sock"
@@ -144,7 +144,8 @@ class VisionConfigError(ValueError):
 
     def __init__(self, source: str, problems: list[Problem]) -> None:
         self.source = source
-        self.problems = sorted(problems, key=lambda p: (p.line if p.line is not None else -1, p.key_path))
+        # The loader's order: by line (unlocated first), then key path, then reason.
+        self.problems = sorted(problems, key=lambda p: (p.line if p.line is not None else 0, p.key_path, p.reason))
         count = "1 problem" if len(self.problems) == 1 else f"{len(self.problems)} problems"
         super().__init__(f"{source}: {count}\n" + "\n".join(f"  {p}" for p in self.problems))
 
@@ -164,7 +165,6 @@ MIN_CONFIDENCE = (0.05, 1.0)
 FOCAL_PX = (1.0, 1e6)
 CENTRE_PX = (-1e6, 1e6)
 FIELD_OF_VIEW_RAD = (0.05, 3.0)
-_VIDEO_NODE = re.compile(r"/dev/video[0-9]+")
 
 
 def _edit_distance(a: str, b: str) -> int:
@@ -331,17 +331,17 @@ class _Decoder:
 
 
 def check_video_device(device: str) -> str | None:
-    """None when `device` is usable for OpenCV, else the reason."""
-    if not device.startswith("/"):
-        return f"expected an absolute /dev/videoN path or an absolute video file path, found {_quoted(device)}"
-    if any(ord(c) < 0x20 or ord(c) == 0x7F for c in device):
-        return "must not contain control characters"
-    components = device[1:].split("/")
-    if any(c in ("", ".", "..") for c in components):
-        return f"expected a path without empty, '.' or '..' components, found {_quoted(device)}"
-    if device.startswith("/dev/") and not _VIDEO_NODE.fullmatch(device):
-        return f"a device under /dev/ must be a V4L2 capture node /dev/videoN, found {_quoted(device)}"
-    return None
+    """None when `device` is an acceptable path, else the reason (the Swift loader's rule).
+
+    Any absolute path but "/" without control characters: a `/dev/videoN`
+    camera or a video file. Whether it opens is learnt when it is opened.
+    """
+    if device.startswith("/") and device != "/" and not any(ord(c) < 0x20 or ord(c) == 0x7F for c in device):
+        return None
+    return (
+        'expected an absolute path: a camera such as "/dev/video0" or a video file such as '
+        f'"/home/pi/clip.mp4", found {_quoted(device)}'
+    )
 
 
 def _serial_device_reason(device: str) -> str | None:
@@ -384,6 +384,7 @@ def _decode(root: Json5Value, board_path: str) -> VisionConfig:
 
     # serial: the entry with role vision.
     vision_serial: SerialEntry | None = None
+    problems_before_serial = len(d.problems)
     serial_member = root.member("serial")
     if serial_member is not None:
         if not serial_member.value.is_array:
@@ -409,6 +410,8 @@ def _decode(root: Json5Value, board_path: str) -> VisionConfig:
                 elif device is not None and baud is not None:
                     vision_serial = SerialEntry(device[0], baud)
 
+    # As the loader: the link cross-check waits until serial itself is valid.
+    serial_ok = len(d.problems) == problems_before_serial
     backend = root.member("backend")
     simulated = backend is not None and backend.value.value == "simulated"
     name_member = root.member("name")
@@ -422,7 +425,7 @@ def _decode(root: Json5Value, board_path: str) -> VisionConfig:
         board_path=board_path,
     )
     vision_member = root.member("vision")
-    values: dict[str, object] = {}
+    values: dict[str, Any] = {}
     if vision_member is not None:
         vision = d.obj(vision_member.value, "vision", VISION_KEYS)
         if vision is not None:
@@ -453,6 +456,14 @@ def _decode(root: Json5Value, board_path: str) -> VisionConfig:
                     cy = d.number(k, ip, "cyPx", CENTRE_PX, None)
                     if None not in (fx, fy, cx, cy):
                         intrinsics = Intrinsics(fx, fy, cx, cy)  # type: ignore[arg-type]
+            # The loader's cross-check: the vision link needs the serial entry.
+            if link == LinkKind.VISION.value and vision_serial is None and serial_ok:
+                link_member = vision.member("link")
+                d.report(
+                    "vision.link", link_member.value.line if link_member is not None else vision.line,
+                    'link "vision" sends on the board\'s serial entry with role "vision", and serial has none: '
+                    'add { role: "vision", device: "pty", baud: 921600 } (or a UART) to serial, or set link: "socket"',
+                )
             values = dict(
                 source=source and SourceKind(source), device=device and device[0], width_px=width,
                 height_px=height, frame_rate_hz=rate, detector=detector and DetectorKind(detector),
@@ -501,7 +512,14 @@ def loads_board(text: str, source: str = "<string>") -> VisionConfig:
     try:
         root = loads(text)
     except Json5Error as error:
-        raise VisionConfigError(source, [Problem(error.key_path, error.line, f"{error.line}:{error.column}: {error.message}")]) from None
+        # As the Swift loader words them (BoardLoader.problem(for:)).
+        if error.kind is Json5ErrorKind.TOO_LARGE:
+            problem = Problem("", None, error.message)
+        elif error.kind is Json5ErrorKind.DUPLICATE_KEY:
+            problem = Problem(error.key_path, error.line, error.message)
+        else:
+            problem = Problem(error.key_path, error.line, f"syntax error at {error.line}:{error.column}: {error.message}")
+        raise VisionConfigError(source, [problem]) from None
     return _decode(root, source)
 
 
@@ -529,7 +547,7 @@ def apply_overrides(config: VisionConfig, o: Overrides) -> VisionConfig:
     def choose(option: str, value: str | None, kind: type[Enum]) -> object:
         if value is None:
             return None
-        options = [k.value for k in kind]  # type: ignore[attr-defined]
+        options = [k.value for k in kind]
         if value not in options:
             reason = "expected one of " + ", ".join(f'"{x}"' for x in options) + f", found {_quoted(value)}"
             if (s := closest(value, options)):
@@ -546,27 +564,31 @@ def apply_overrides(config: VisionConfig, o: Overrides) -> VisionConfig:
             return None
         return value
 
-    changes: dict[str, object] = {}
-    for option, attr, value, kind in (
+    changes: dict[str, Any] = {}
+    for option, attr, text, kind in (
         ("--source", "source", o.source, SourceKind),
         ("--detector", "detector", o.detector, DetectorKind),
         ("--link", "link", o.link, LinkKind),
     ):
-        if (chosen := choose(option, value, kind)) is not None:
+        if (chosen := choose(option, text, kind)) is not None:
             changes[attr] = chosen
     if o.device is not None:
         if (reason := check_video_device(o.device)) or not 1 <= len(o.device) <= 255:
             problems.append(Problem("--device", None, reason or "must be 1 to 255 characters long"))
         else:
             changes["device"] = o.device
-    for option, attr, value, bounds in (
+    for option, attr, number, bounds in (
         ("--width", "width_px", o.width_px, FRAME_SIZE_PX),
         ("--height", "height_px", o.height_px, FRAME_SIZE_PX),
         ("--fps", "frame_rate_hz", o.fps, FRAME_RATE_HZ),
         ("--min-confidence", "min_confidence", o.min_confidence, MIN_CONFIDENCE),
     ):
-        if (checked := bounded(option, value, bounds)) is not None:
-            changes[attr] = int(checked) if attr in ("width_px", "height_px") else float(checked)
+        integral = attr in ("width_px", "height_px")
+        if integral and number is not None and (not math.isfinite(number) or number != int(number)):
+            problems.append(Problem(option, None, f"expected an integer, found {describe_number(number)}"))
+            continue
+        if (checked := bounded(option, number, bounds)) is not None:
+            changes[attr] = int(checked) if integral else float(checked)
     if o.gestures is not None:
         changes["gestures"] = o.gestures
     for option, value in (("--vision-link", o.vision_link), ("--socket", o.socket)):

@@ -5,12 +5,13 @@ from dataclasses import dataclass
 from typing import Protocol
 
 import numpy as np
+import numpy.typing as npt
 
 
 @dataclass(frozen=True, slots=True)
 class Frame:
     # (height, width, 3) uint8, RGB, row 0 at the top of the image.
-    pixels_rgb: np.ndarray
+    pixels_rgb: npt.NDArray[np.uint8]
     # When the exposure happened on CLOCK_MONOTONIC (time.monotonic_ns()): the
     # sensor's own timestamp where the source has one, never the time it was read.
     # TRACK's capture age is measured from here.

@@ -29,6 +29,7 @@ from swivel.messages import Gesture, Track
 
 from .config import VisionConfig
 from .detection import Detection, Detector
+from .detectors.boxes import DetectorError
 from .frames import Frame, FrameSource
 from .gestures import HandDetector, HoldTimer, OpenPalmRecognizer
 from .iou_tracker import IouTracker, TrackedDetection
@@ -94,9 +95,20 @@ class Pipeline:
             return None
         start_ns = self._clock()
         self.stats.frame(start_ns)
-        detections: list[Detection] = [
-            d for d in self.detector.detect(frame) if d.confidence >= self.config.min_confidence
-        ]
+        try:
+            found = self.detector.detect(frame)
+        except DetectorError as error:
+            # A frame the detector cannot take is dropped, not sent as "nobody
+            # here": the stand would brake for a frame that said nothing.
+            self.stats.count("bad_frames")
+            if self.stats.bad_frames == 1:
+                log.warning("frame %d dropped: %s (further ones are counted in the status line)", frame.index, error)
+            self.sender.poll()
+            report = FrameReport(frame, [], None, None, (self._clock() - start_ns) / 1e6)
+            if self.on_frame is not None:
+                self.on_frame(report)
+            return report
+        detections: list[Detection] = [d for d in found if d.confidence >= self.config.min_confidence]
         detect_ms = (self._clock() - start_ns) / 1e6
         self.stats.detect_ms.add(detect_ms)
         tracked = self.tracker.update(detections)

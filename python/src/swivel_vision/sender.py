@@ -117,7 +117,10 @@ class _ReasonLog:
         self._seen: set[str] = set()
 
     def refused(self, what: str, reason: str, error: BaseException | None) -> None:
-        text = f"{what} refused: {reason}" + (f" ({error})" if error is not None else "")
+        if reason == "frameRateTooLow":
+            text = f"{what}: frameRateTooLow (applied; more than 100 ms since the stand's last batch)"
+        else:
+            text = f"{what} refused: {reason}" + (f" ({error})" if error is not None else "")
         if reason in self.QUIET or reason in self._seen:
             log.debug("%s", text)
             return
@@ -209,7 +212,7 @@ class VisionLinkSender:
                 self._stats.count("batches_accepted")
                 if result.too_slow:
                     self._stats.refusal("frameRateTooLow")
-                    self._reasons.refused("TRACK (applied)", "frameRateTooLow", None)
+                    self._reasons.refused("TRACK", "frameRateTooLow", None)
                 continue
             reason = reason_name(result.error) if result.error is not None else "unknown"
             if reason == "frameRateTooHigh":
@@ -336,7 +339,7 @@ class AccessorySender:
                 self._stats.count("batches_accepted")
                 if getattr(result, "too_slow", False):
                     self._stats.refusal("frameRateTooLow")
-                    self._reasons.refused("TRACK (applied)", "frameRateTooLow", None)
+                    self._reasons.refused("TRACK", "frameRateTooLow", None)
             except ParameterOutOfRange as error:
                 self._stats.refusal("invalidParameter(local)")
                 self._reasons.refused("TRACK (not sent)", "invalidParameter(local)", error)

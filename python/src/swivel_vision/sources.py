@@ -27,6 +27,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 import numpy as np
+import numpy.typing as npt
 
 from .config import SourceKind, VisionConfig
 from .frames import Frame, FrameSource
@@ -40,7 +41,7 @@ class SourceError(RuntimeError):
     """A camera or file that cannot be opened or read, with the reason."""
 
 
-def _check_rgb(pixels: np.ndarray) -> np.ndarray:
+def _check_rgb(pixels: Any) -> npt.NDArray[np.uint8]:
     if not isinstance(pixels, np.ndarray) or pixels.ndim != 3 or pixels.shape[2] != 3 or pixels.dtype != np.uint8:
         shape = getattr(pixels, "shape", None)
         dtype = getattr(pixels, "dtype", None)
@@ -59,7 +60,7 @@ class ImageSequenceSource:
 
     def __init__(
         self,
-        frames: Sequence[np.ndarray],
+        frames: Sequence[npt.NDArray[np.uint8]],
         frame_rate_hz: float = 30.0,
         paced: bool = False,
         repeat: int = 1,
@@ -169,7 +170,9 @@ class OpenCvSource:
                     log.info("%s: the driver's timestamp is not on CLOCK_MONOTONIC: frames are stamped when read", self.device)
             if stamp is not None:
                 captured_ns = stamp
-        rgb = self._cv2.cvtColor(bgr, self._cv2.COLOR_BGR2RGB)
+        # A monochrome camera delivers one channel: the detectors take RGB.
+        conversion = self._cv2.COLOR_GRAY2RGB if bgr.ndim == 2 else self._cv2.COLOR_BGR2RGB
+        rgb = _check_rgb(self._cv2.cvtColor(bgr, conversion))
         frame = Frame(rgb, captured_ns, self._index)
         self._index += 1
         return frame

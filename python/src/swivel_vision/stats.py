@@ -49,6 +49,7 @@ class Snapshot:
     send_failures: int
     gestures_sent: int
     reconnects: int
+    bad_frames: int
 
 
 @dataclass(slots=True)
@@ -63,6 +64,7 @@ class PipelineStats:
     send_failures: int = 0
     gestures_sent: int = 0
     reconnects: int = 0
+    bad_frames: int = 0
     refused: Counter[str] = field(default_factory=Counter)
     detect_ms: Window = field(default_factory=Window)
     capture_to_send_ms: Window = field(default_factory=Window)
@@ -77,9 +79,11 @@ class PipelineStats:
     def frame(self, now_ns: int) -> None:
         with self._lock:
             self.frames += 1
-            self._interval_frames += 1
+            # The first frame starts the first interval: frames are counted after it.
             if self._interval_start_ns is None:
                 self._interval_start_ns = now_ns
+            else:
+                self._interval_frames += 1
 
     def refusal(self, reason: str) -> None:
         with self._lock:
@@ -100,7 +104,7 @@ class PipelineStats:
                 batches_sent=self.batches_sent, batches_accepted=self.batches_accepted,
                 refused=dict(self.refused), skipped_for_rate=self.skipped_for_rate,
                 dropped_too_old=self.dropped_too_old, send_failures=self.send_failures,
-                gestures_sent=self.gestures_sent, reconnects=self.reconnects,
+                gestures_sent=self.gestures_sent, reconnects=self.reconnects, bad_frames=self.bad_frames,
             )
 
 
@@ -116,4 +120,5 @@ def status_line(s: Snapshot) -> str:
         f"batches sent {s.batches_sent} (acked {s.batches_accepted}), refused: {refused}; "
         f"skipped for the rate rule {s.skipped_for_rate}, too old {s.dropped_too_old}, "
         f"send failures {s.send_failures}, reconnects {s.reconnects}, gestures {s.gestures_sent}"
+        + (f", bad frames {s.bad_frames}" if s.bad_frames else "")
     )

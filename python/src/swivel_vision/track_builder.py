@@ -20,14 +20,8 @@ import math
 from dataclasses import dataclass
 
 from swivel.geometry import NormalizedRectLowerLeft
-from swivel.messages import (
-    CameraDeviceType,
-    CameraOrientation,
-    CameraPosition,
-    Observation,
-    ObservationKind,
-    Track,
-)
+from swivel.enums import CameraDeviceType, CameraOrientation, CameraPosition, ObservationKind
+from swivel.messages import Observation, Track
 
 from .config import FieldOfView, Intrinsics, VisionConfig
 from .detection import SubjectKind

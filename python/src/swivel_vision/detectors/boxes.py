@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import numpy as np
+import numpy.typing as npt
 
 from swivel.geometry import NormalizedRectLowerLeft, NormalizedRectUpperLeft
 
@@ -15,7 +16,7 @@ class DetectorError(RuntimeError):
     """A detector that cannot start, or a frame it cannot take, with the reason."""
 
 
-def check_frame(frame: Frame) -> np.ndarray:
+def check_frame(frame: Frame) -> npt.NDArray[np.uint8]:
     pixels = frame.pixels_rgb
     if not isinstance(pixels, np.ndarray) or pixels.ndim != 3 or pixels.shape[2] != 3 or pixels.dtype != np.uint8:
         raise DetectorError(
