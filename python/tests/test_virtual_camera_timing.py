@@ -88,7 +88,7 @@ def test_the_camera_is_the_pinhole_the_track_builder_describes():
     assert sim.horizontal_fov_rad == pytest.approx(1.107, abs=1e-9)
     wide, _ = camera_for(loads_board(
         "{ camera: { ultraWide: { horizontalFovRad: 1.6, verticalFovRad: 1.2, }, },\n"
-        " vision: { widthPx: 320, heightPx: 240, cameraDeviceType: 'ultraWide', cameraPosition: 'front' }, // c\n}"))
+        " vision: { widthPx: 320, heightPx: 240, cameraDeviceType: 'ultraWide', cameraPosition: 'front', link: 'socket' }, // c\n}"))
     assert wide.width_px == 320 and wide.horizontal_fov_rad == pytest.approx(1.6, abs=1e-9)
-    given, _ = camera_for(loads_board("{ vision: { intrinsics: { fxPx: 500, fyPx: 510, cxPx: 330, cyPx: 250 } } }"))
+    given, _ = camera_for(loads_board("{ vision: { link: 'socket', intrinsics: { fxPx: 500, fyPx: 510, cxPx: 330, cyPx: 250 } } }"))
     assert given == PinholeCamera(640, 480, 500.0, 510.0, 330.0, 250.0)
