@@ -37,7 +37,7 @@ from .detectors import create_detector
 from .frames import Frame
 from .naive import DEFAULT_GAIN_PER_S, naive_velocity
 from .pipeline import FrameReport, Pipeline
-from .pose_feed import MotionFeed, MotionStatePose
+from .pose_feed import MotionFeed, MotionSample, MotionStatePose
 from .scoring import FrameRecord, Score, score
 from .sender import VisionLinkSender
 from .stats import PipelineStats
@@ -154,7 +154,8 @@ class LoopResult:
     score: Score
     records: list[FrameRecord]
     stats: LoopStats
-    motion: list = field(default_factory=list)  # MotionSample, arrival-stamped
+    # The MOTION_STATEs the host session received, stamped with their arrival.
+    motion: list[MotionSample] = field(default_factory=list)
 
 
 class Controller(Enum):
