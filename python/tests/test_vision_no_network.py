@@ -83,7 +83,10 @@ def test_the_pipeline_makes_no_network_access(tmp_path: Path) -> None:
             GUARD.active = False
     snapshot = stats.snapshot(time.monotonic_ns(), reset_interval=False)
     # It really ran: frames detected and sent, answered by the stand, and the stand turned.
-    assert snapshot.frames == 45 and snapshot.batches_sent >= 40 and snapshot.batches_accepted >= 35, snapshot
+    # The sender paces 26 batches a second with a burst of 2 (at most 41 of 45 frames
+    # in 1.5 s), and thins the burst a paced source delivers after the detector's
+    # slow first frame: most, not all, frames are sent.
+    assert snapshot.frames == 45 and snapshot.batches_sent >= 30 and snapshot.batches_accepted >= 25, snapshot
     assert state is not None and state.positions_rad.yaw > 0.02
     # The one socket connection is the host session to the stand's own socket.
     assert GUARD.network == [("socket.connect", daemon.socket)], GUARD.network

@@ -44,17 +44,35 @@ class FixedDetector:
         pass
 
 
-def test_the_window_allows_28_in_any_second_then_backs_off() -> None:
-    window = RateWindow()
-    t = 0
-    sent = 0
-    for _ in range(60):  # 60 frames at 60 fps
+def sends_of(window: RateWindow, fps: float, seconds: float) -> list[int]:
+    sent = []
+    for i in range(int(fps * seconds)):
+        t = int(i * SECOND / fps)
         if window.allows(t):
             window.record(t)
-            sent += 1
-        t += SECOND // 60
-    assert sent == 28 + 0 or sent == 28 + 1  # 28 in the first second, the window opens again at 1 s
-    w = RateWindow()
+            sent.append(t)
+    return sent
+
+
+def test_no_second_holds_more_than_28_sends_however_fast_the_camera() -> None:
+    for fps in (30, 31, 60, 240):
+        sent = sends_of(RateWindow(), fps, 3.0)
+        for i, start in enumerate(sent):
+            in_window = sum(1 for t in sent[i:] if t < start + SECOND)
+            assert in_window <= 28, (fps, start, in_window)
+        assert len(sent) >= 26 * 3, (fps, len(sent))
+
+
+def test_a_30_fps_camera_loses_single_frames_never_two_in_a_row() -> None:
+    # Two skipped frames in a row are a 100 ms gap: the stand's frameRateTooLow.
+    sent = sends_of(RateWindow(), 30, 5.0)
+    gaps = [b - a for a, b in zip(sent, sent[1:])]
+    assert max(gaps) <= 2 * SECOND // 30 + 1, max(gaps)
+    assert len(sent) >= 26 * 5
+
+
+def test_the_window_is_half_open_and_backs_off() -> None:
+    w = RateWindow(burst=1000.0)  # the window alone: no pacing
     for i in range(28):
         assert w.allows(i)
         w.record(i)

@@ -72,6 +72,7 @@ class RateWindow:
         window_ns: int = 1_000_000_000,
         backoff_limit: int = 20,
         backoff_s: float = 1.0,
+        burst: float = 2.0,
     ) -> None:
         self.limit = limit
         self.window_ns = window_ns
@@ -79,22 +80,40 @@ class RateWindow:
         self.backoff_ns = int(backoff_s * 1e9)
         self._sent: deque[int] = deque()
         self._backoff_until_ns: int | None = None
+        # A token bucket paces the sends inside the window: `limit - burst` tokens
+        # a second, at most `burst` (2) held, so no second holds more than `limit` sends and
+        # the window never has to refuse a run of frames. A 30 fps camera then
+        # loses single frames, spread out (gaps of 67 ms, under the stand's
+        # 100 ms frameRateTooLow), where a bare window skipped two in a row.
+        self.tokens_per_s = float(max(limit - burst, 1.0))
+        self.burst = burst
+        self._tokens = self.burst
+        self._tokens_at_ns: int | None = None
+
+    def _refill(self, now_ns: int) -> None:
+        if self._tokens_at_ns is not None and now_ns > self._tokens_at_ns:
+            self._tokens = min(self.burst, self._tokens + (now_ns - self._tokens_at_ns) * self.tokens_per_s / 1e9)
+        if self._tokens_at_ns is None or now_ns > self._tokens_at_ns:
+            self._tokens_at_ns = now_ns
 
     def allows(self, now_ns: int) -> bool:
         while self._sent and self._sent[0] <= now_ns - self.window_ns:
             self._sent.popleft()
+        self._refill(now_ns)
         limit = self.limit
         if self._backoff_until_ns is not None:
             if now_ns < self._backoff_until_ns:
                 limit = self.backoff_limit
             else:
                 self._backoff_until_ns = None
-        return len(self._sent) < limit
+        return len(self._sent) < limit and self._tokens >= 1.0 - 1e-9
 
     def back_off(self, now_ns: int) -> None:
         self._backoff_until_ns = now_ns + self.backoff_ns
 
     def record(self, now_ns: int) -> None:
+        self._refill(now_ns)
+        self._tokens = max(self._tokens - 1.0, 0.0)
         self._sent.append(now_ns)
 
 
