@@ -154,14 +154,36 @@ static int quad(const char *dir, const char *a_line, const char *b_line, long ed
 	return 0;
 }
 
+static long long now_us(void)
+{
+	struct timespec t;
+
+	clock_gettime(CLOCK_MONOTONIC, &t);
+	return (long long)t.tv_sec * 1000000 + t.tv_nsec / 1000;
+}
+
+/* Prints "held_us MIN MAX": the level lasted at least MIN (from the end of the
+ * first write to the start of the second) and at most MAX (start of the first
+ * to the end of the second). Under TCG on a loaded host a 2 ms hold can last
+ * far longer; a check of what a glitch does must know how long it really was. */
 static int pulse(const char *dir, const char *line, int level, long hold_us)
 {
 	int fd = open_attribute(dir, line, "pull", O_WRONLY);
+	long long before_first, after_first, before_second, after_second;
 
-	if (fd < 0 || write_pull(fd, level) != 0)
+	if (fd < 0)
 		return 1;
+	before_first = now_us();
+	if (write_pull(fd, level) != 0)
+		return 1;
+	after_first = now_us();
 	sleep_us(hold_us);
-	return write_pull(fd, !level) != 0;
+	before_second = now_us();
+	if (write_pull(fd, !level) != 0)
+		return 1;
+	after_second = now_us();
+	printf("held_us %lld %lld\n", before_second - after_first, after_second - before_first);
+	return 0;
 }
 
 int main(int argc, char **argv)

@@ -12,25 +12,42 @@ if ! daemon_start $board; then fail buttons.start "swiveld did not start: $(tail
 ctl events --json > /tmp/events &
 events=$!
 sleep 1
-$tool pulse $dir 19 0 2000        # a 2 ms glitch
-sleep 0.5
-expect buttons.glitch "$(grep -c . /tmp/events)" 0 "events after a 2 ms glitch on the shutter button"
+# A 2 ms glitch. The instrument reports how long the level really lasted: on
+# a loaded host TCG can stretch it past the debounce, and a 12 ms "glitch" is a
+# press the daemon must report. Only a glitch that truly stayed under 8 ms is
+# judged; a stretched one is retried (up to 5 times), and the counts after it
+# are taken from where the glitches left them.
+tries=0
+while :; do
+    base=$(grep -c . /tmp/events)
+    held=$($tool pulse $dir 19 0 2000)
+    sleep 0.5
+    max_us=$(echo "$held" | awk '{ print $3 }')
+    tries=$((tries + 1))
+    if [ -n "$max_us" ] && [ "$max_us" -lt 8000 ]; then
+        expect buttons.glitch "$(( $(grep -c . /tmp/events) - base ))" 0 "events after a 2 ms glitch on the shutter button (held at most ${max_us} us)"
+        break
+    fi
+    echo "INFO buttons.glitch: the 2 ms glitch lasted up to ${max_us:-?} us under TCG, more than 8 ms; trying again"
+    if [ $tries -ge 5 ]; then fail buttons.glitch "no glitch under 8 ms in 5 tries (last ${max_us:-?} us)"; break; fi
+done
+off=$(grep -c . /tmp/events)
 # A 600 ms press: DockKit's cameraShutter event comes once the press has
 # held through the debounce, while the button is still down; the release
 # sends nothing but re-arms the button for the next press.
-$tool pulse $dir 19 0 600000 &
+$tool pulse $dir 19 0 600000 > /dev/null &
 presser=$!
 sleep 0.4
-expect buttons.press "$(tr -d ' ' < /tmp/events | tr '\n' ' ')" '{"event":"cameraShutter"} ' "events while the shutter button is held"
+expect buttons.press "$(tail -n +$((off + 1)) /tmp/events | tr -d ' ' | tr '\n' ' ')" '{"event":"cameraShutter"} ' "events while the shutter button is held"
 wait $presser
 sleep 0.3
-expect buttons.release "$(grep -c . /tmp/events)" 1 "events after its release"
-$tool pulse $dir 19 0 100000
+expect buttons.release "$(( $(grep -c . /tmp/events) - off ))" 1 "events after its release"
+$tool pulse $dir 19 0 100000 > /dev/null
 sleep 0.4
-expect buttons.second-press "$(grep -c . /tmp/events)" 2 "events after a second 100 ms press"
+expect buttons.second-press "$(( $(grep -c . /tmp/events) - off ))" 2 "events after a second 100 ms press"
 kill $events 2>/dev/null; wait $events 2>/dev/null
 before=$(ctl status --json | grep -o '"systemTracking":[a-z]*')
-$tool pulse $dir 20 0 200000
+$tool pulse $dir 20 0 200000 > /dev/null
 sleep 0.5
 after=$(ctl status --json | grep -o '"systemTracking":[a-z]*')
 expect buttons.tracking "$before -> $after" '"systemTracking":true -> "systemTracking":false' "the tracking button toggles system tracking"
