@@ -37,8 +37,9 @@ import time
 from dataclasses import dataclass
 from pathlib import Path
 
+from swivel.local_daemon import DaemonError
 
-from .closed_loop import Controller, DaemonError, run_closed_loop
+from .closed_loop import Controller, run_closed_loop
 from .config import DetectorKind
 from .detectors import create_detector
 from .frames import Frame
