@@ -24,10 +24,11 @@ from typing import Callable
 import numpy as np
 
 from swivel.accessory import Accessory
+from swivel.enums import CameraPosition
 from swivel.geometry import Vector3
 from swivel.local_daemon import DaemonError, LocalDaemon
 
-from .config import PositionName, VisionConfig, load_board
+from .config import VisionConfig, load_board
 from .detection import Detection, Detector
 from .detectors import create_detector
 from .frames import Frame
@@ -38,7 +39,7 @@ from .scoring import FrameRecord, Score, score
 from .sender import VisionLinkSender
 from .stats import PipelineStats
 from .track_builder import intrinsics_for_frame
-from .virtual_camera import CameraPosition, CaptureTruth, PinholeCamera, VirtualCamera
+from .virtual_camera import CaptureTruth, PinholeCamera, VirtualCamera
 from .world import World, scenario
 
 log = logging.getLogger(__name__)
@@ -50,7 +51,7 @@ log = logging.getLogger(__name__)
 def camera_for(config: VisionConfig) -> tuple[PinholeCamera, CameraPosition]:
     """The pinhole the TRACK builder describes to the stand: the board's intrinsics, else its field of view."""
     k = intrinsics_for_frame(config, config.width_px, config.height_px)
-    position = CameraPosition.BACK if config.camera_position is PositionName.BACK else CameraPosition.FRONT
+    position = CameraPosition(config.camera_position.wire_value)
     return PinholeCamera(config.width_px, config.height_px, k.fx_px, k.fy_px, k.cx_px, k.cy_px), position
 
 
