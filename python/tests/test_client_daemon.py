@@ -8,7 +8,6 @@ import time
 
 import pytest
 
-from conftest import Daemon
 from swivel import (
     Accessory,
     Animation,
@@ -31,6 +30,7 @@ from swivel.enums import ProgressKind
 from swivel.enums import Axes, FramingMode
 from swivel.errors import NoSubjectFound
 from swivel.geometry import NormalizedPointUpperLeft, NormalizedRectLowerLeft, NormalizedRectUpperLeft, Quaternion
+from swivel.local_daemon import LocalDaemon
 from swivel.messages import AxisLimit
 from swivel.messages import Ack, Gesture, GestureKind, MotionState, Progress, SetOrientation
 from swivel.transport import SocketEndpoint, SocketTransport
@@ -60,8 +60,8 @@ def _wait_until_still(accessory: Accessory, timeout_s: float = 5.0) -> MotionSta
     raise AssertionError("the stand did not come to rest")
 
 
-def test_connect_over_the_socket_gives_the_identity(daemon: Daemon) -> None:
-    with Accessory.connect(daemon.socket, client_name="pytest-socket") as accessory:
+def test_connect_over_the_socket_gives_the_identity(daemon: LocalDaemon) -> None:
+    with Accessory.connect(daemon.socket_path, client_name="pytest-socket") as accessory:
         identity = accessory.identity
         assert identity is not None
         assert identity.name == "Swivel Simulated Stand" and identity.hardware_model == "swivel-sim-1"
@@ -71,23 +71,23 @@ def test_connect_over_the_socket_gives_the_identity(daemon: Daemon) -> None:
     assert "host 'pytest-socket' undocked from socket: it said BYE" in _log_after(daemon, "pytest-socket' undocked")
 
 
-def test_connect_over_the_host_pty(daemon: Daemon) -> None:
-    with Accessory.connect(daemon.host_pty, client_name="pytest-pty") as accessory:
+def test_connect_over_the_host_pty(daemon: LocalDaemon) -> None:
+    with Accessory.connect(daemon.host_path, client_name="pytest-pty") as accessory:
         assert accessory.identity is not None and accessory.identity.name == "Swivel Simulated Stand"
         first = accessory.motion_states().get(timeout_s=2.0)
         assert first.stand_time_us > 0
-    assert "pytest-pty' docked on pty" in daemon.log()
+    assert "pytest-pty' docked on pty" in daemon.stderr_text()
 
 
-def _log_after(daemon: Daemon, needle: str, timeout_s: float = 2.0) -> str:
+def _log_after(daemon: LocalDaemon, needle: str, timeout_s: float = 2.0) -> str:
     deadline = time.monotonic() + timeout_s
-    while needle not in daemon.log() and time.monotonic() < deadline:
+    while needle not in daemon.stderr_text() and time.monotonic() < deadline:
         time.sleep(0.05)
-    return daemon.log()
+    return daemon.stderr_text()
 
 
-def test_system_tracking_active_refuses_motion_until_turned_off(daemon: Daemon) -> None:
-    with Accessory.connect(daemon.socket) as accessory:
+def test_system_tracking_active_refuses_motion_until_turned_off(daemon: LocalDaemon) -> None:
+    with Accessory.connect(daemon.socket_path) as accessory:
         with pytest.raises(SystemTrackingActive):
             accessory.set_orientation(Vector3(0, 0.2, 0))
         with pytest.raises(SystemTrackingActive):
@@ -99,8 +99,8 @@ def test_system_tracking_active_refuses_motion_until_turned_off(daemon: Daemon) 
         accessory.set_orientation(Vector3(0, 0.05, 0)).wait(5.0)
 
 
-def test_set_orientation_reaches_its_target_in_the_telemetry(daemon: Daemon) -> None:
-    with Accessory.connect(daemon.socket) as accessory:
+def test_set_orientation_reaches_its_target_in_the_telemetry(daemon: LocalDaemon) -> None:
+    with Accessory.connect(daemon.socket_path) as accessory:
         accessory.set_system_tracking(False)
         progress = accessory.set_orientation(Vector3(-0.2, 0.5, 0.0), duration_s=0.6)
         assert progress.target_rad.yaw == pytest.approx(0.5, abs=1e-6) and not progress.clamped_axes
@@ -113,8 +113,8 @@ def test_set_orientation_reaches_its_target_in_the_telemetry(daemon: Daemon) -> 
         assert latest is not None and latest.stand_time_us >= rest.stand_time_us
 
 
-def test_animate_kapow_progress_finishes(daemon: Daemon) -> None:
-    with Accessory.connect(daemon.socket) as accessory:
+def test_animate_kapow_progress_finishes(daemon: LocalDaemon) -> None:
+    with Accessory.connect(daemon.socket_path) as accessory:
         accessory.set_system_tracking(False)
         updates = accessory.progress_updates()
         progress = accessory.animate("kapow")
@@ -130,8 +130,8 @@ def test_animate_kapow_progress_finishes(daemon: Daemon) -> None:
         assert state.last_progress is not None and state.last_progress.request_id == progress.request_id
 
 
-def test_the_third_orientation_in_a_second_is_frame_rate_too_high(daemon: Daemon) -> None:
-    with Accessory.connect(daemon.socket) as accessory:
+def test_the_third_orientation_in_a_second_is_frame_rate_too_high(daemon: LocalDaemon) -> None:
+    with Accessory.connect(daemon.socket_path) as accessory:
         accessory.set_system_tracking(False)
         accessory.set_orientation(Vector3(0, 0.1, 0), duration_s=0.2)
         accessory.animate(Animation.YES)
@@ -140,8 +140,8 @@ def test_the_third_orientation_in_a_second_is_frame_rate_too_high(daemon: Daemon
         assert raised.value.reason
 
 
-def test_a_duplicate_frame_is_applied_once(daemon: Daemon) -> None:
-    with Accessory.connect(daemon.socket) as accessory:
+def test_a_duplicate_frame_is_applied_once(daemon: LocalDaemon) -> None:
+    with Accessory.connect(daemon.socket_path) as accessory:
         accessory.set_system_tracking(False)
         start = _wait_until_still(accessory).positions_rad.yaw
         session = accessory.session
@@ -175,8 +175,8 @@ class DropFirstReply(SocketTransport):
         return bytes(out)
 
 
-def test_a_dropped_reply_is_retransmitted_and_gives_one_result(daemon: Daemon) -> None:
-    transport = DropFirstReply(daemon.socket, SetOrientation.MESSAGE_ID)
+def test_a_dropped_reply_is_retransmitted_and_gives_one_result(daemon: LocalDaemon) -> None:
+    transport = DropFirstReply(daemon.socket_path, SetOrientation.MESSAGE_ID)
     with Accessory.over(transport) as accessory:
         accessory.set_system_tracking(False)
         start = _wait_until_still(accessory).positions_rad.yaw
@@ -190,12 +190,12 @@ def test_a_dropped_reply_is_retransmitted_and_gives_one_result(daemon: Daemon) -
     # The stand says so too: its exit summary counts the retransmissions it answered from memory.
     daemon.process.terminate()
     daemon.process.wait(timeout=10)
-    answered = re.search(r"(\d+) retransmissions answered", daemon.stdout())
-    assert answered is not None and int(answered[1]) >= 1, daemon.stdout()[-600:]
+    answered = re.search(r"(\d+) retransmissions answered", daemon.stdout_text())
+    assert answered is not None and int(answered[1]) >= 1, daemon.stdout_text()[-600:]
 
 
-def test_battery_states_of_both_simulated_batteries(daemon: Daemon) -> None:
-    with Accessory.connect(daemon.socket) as accessory:
+def test_battery_states_of_both_simulated_batteries(daemon: LocalDaemon) -> None:
+    with Accessory.connect(daemon.socket_path) as accessory:
         batteries = accessory.battery_states()
         names: dict[str, float] = {}
         deadline = time.monotonic() + 3.0
@@ -207,8 +207,8 @@ def test_battery_states_of_both_simulated_batteries(daemon: Daemon) -> None:
         assert set(accessory.latest_battery_states()) == {"main", "grip"}
 
 
-def test_custom_track_gives_tracking_states(daemon: Daemon) -> None:
-    with Accessory.connect(daemon.socket) as accessory:
+def test_custom_track_gives_tracking_states(daemon: LocalDaemon) -> None:
+    with Accessory.connect(daemon.socket_path) as accessory:
         accessory.set_system_tracking(False)
         tracking = accessory.tracking_states()
         camera = CameraInformation(reference_width_px=640, reference_height_px=480, capture_age_s=0.01)
@@ -225,9 +225,9 @@ def test_custom_track_gives_tracking_states(daemon: Daemon) -> None:
         assert state.stand_time_us > 0
 
 
-def test_vision_link_track_turns_the_stand_toward_an_off_centre_subject(daemon: Daemon) -> None:
+def test_vision_link_track_turns_the_stand_toward_an_off_centre_subject(daemon: LocalDaemon) -> None:
     # System tracking is on (at boot and when a host docks): the vision link drives the motors.
-    with Accessory.connect(daemon.socket) as watcher, VisionLink.open(daemon.vision_pty) as link:
+    with Accessory.connect(daemon.socket_path) as watcher, VisionLink.open(daemon.vision_path) as link:
         before = watcher.motion_states().get(timeout_s=2.0)
         assert before.system_tracking_enabled
         start = before.positions_rad
@@ -242,8 +242,8 @@ def test_vision_link_track_turns_the_stand_toward_an_off_centre_subject(daemon: 
         assert latest.positions_rad.pitch - start.pitch < -0.02
 
 
-def test_vision_link_nowait_reports_rate_rules(daemon: Daemon) -> None:
-    with VisionLink.open(daemon.vision_pty) as link:
+def test_vision_link_nowait_reports_rate_rules(daemon: LocalDaemon) -> None:
+    with VisionLink.open(daemon.vision_path) as link:
         link.send_track(_vision_track((_face(0.5, 0.5),)))
         time.sleep(0.15)
         slow = link.send_track(_vision_track((_face(0.5, 0.5),)))
@@ -260,9 +260,9 @@ def test_vision_link_nowait_reports_rate_rules(daemon: Daemon) -> None:
         assert len(refused) >= 40 - 30
 
 
-def test_vision_link_gesture_is_refused_where_gestures_are_off(daemon: Daemon) -> None:
+def test_vision_link_gesture_is_refused_where_gestures_are_off(daemon: LocalDaemon) -> None:
     # boards/sim.json5 has no `vision.gestures: true`: GESTURE is answered notSupported.
-    with VisionLink.open(daemon.vision_pty) as link:
+    with VisionLink.open(daemon.vision_path) as link:
         link.heartbeat()
         try:
             link.send_gesture(Gesture(GestureKind.OPEN_PALM, 0.9))
@@ -272,8 +272,8 @@ def test_vision_link_gesture_is_refused_where_gestures_are_off(daemon: Daemon) -
             pytest.fail("GESTURE was acknowledged on a board whose vision.gestures is off")
 
 
-def test_blocking_and_async_iterators_both_yield_motion_states(daemon: Daemon) -> None:
-    with Accessory.connect(daemon.socket) as accessory:
+def test_blocking_and_async_iterators_both_yield_motion_states(daemon: LocalDaemon) -> None:
+    with Accessory.connect(daemon.socket_path) as accessory:
         blocking: list[MotionState] = []
         with accessory.motion_states() as states:
             for state in states:
@@ -283,7 +283,7 @@ def test_blocking_and_async_iterators_both_yield_motion_states(daemon: Daemon) -
         assert [s.stand_time_us for s in blocking] == sorted({s.stand_time_us for s in blocking})
 
     async def main() -> list[MotionState]:
-        accessory = await Accessory.connect_async(daemon.socket, client_name="pytest-async")
+        accessory = await Accessory.connect_async(daemon.socket_path, client_name="pytest-async")
         async with accessory:
             received: list[MotionState] = []
             async for state in accessory.motion_states():
@@ -298,8 +298,8 @@ def test_blocking_and_async_iterators_both_yield_motion_states(daemon: Daemon) -
     assert len(received) == 5 and received[-1].stand_time_us > received[0].stand_time_us
 
 
-def test_a_consumer_that_never_reads_does_not_break_the_client(daemon: Daemon) -> None:
-    with Accessory.connect(daemon.socket) as accessory:
+def test_a_consumer_that_never_reads_does_not_break_the_client(daemon: LocalDaemon) -> None:
+    with Accessory.connect(daemon.socket_path) as accessory:
         ignored = accessory.motion_states(maxsize=4)
         time.sleep(0.6)  # about 30 MOTION_STATEs arrive; the queue keeps the newest 4
         assert ignored.dropped >= 10
@@ -311,8 +311,8 @@ def test_a_consumer_that_never_reads_does_not_break_the_client(daemon: Daemon) -
         assert fresh.stand_time_us > kept[-1].stand_time_us  # type: ignore[union-attr]
 
 
-def test_quaternion_orientation_limits_and_framing_controls(daemon: Daemon) -> None:
-    with Accessory.connect(daemon.socket) as accessory:
+def test_quaternion_orientation_limits_and_framing_controls(daemon: LocalDaemon) -> None:
+    with Accessory.connect(daemon.socket_path) as accessory:
         accessory.set_system_tracking(False)
         target = Quaternion.from_pitch_yaw_roll(Vector3(pitch=0.1, yaw=-0.4, roll=0.0))
         move = accessory.set_orientation(target, duration_s=0.4)

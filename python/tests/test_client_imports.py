@@ -8,6 +8,7 @@ CHECK = """
 import sys
 before = set(sys.modules)  # what the interpreter's start-up loaded (site hooks) is not ours
 import swivel, swivel.accessory, swivel.session, swivel.transport, swivel.vision_link, swivel.wire, swivel.messages
+import swivel.local_daemon
 import serial  # the one dependency, imported by the serial transport when used
 outside = sorted(
     name for name in set(sys.modules) - before

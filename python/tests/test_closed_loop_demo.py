@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from swivel_vision.closed_loop import swiveld_path
+from swivel.local_daemon import swiveld_from_env
 
 REPO = Path(__file__).resolve().parents[2]
 
@@ -46,7 +46,7 @@ def _wait_for_line(process: subprocess.Popen[str], needle: str, timeout_s: float
 
 
 def test_the_demo_serves_the_live_view_and_stops_everything_on_sigterm(tmp_path):
-    swiveld = swiveld_path()
+    swiveld = swiveld_from_env()
     port = _free_port()
     png = tmp_path / "png"
     process = subprocess.Popen(

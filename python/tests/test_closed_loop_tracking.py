@@ -12,14 +12,15 @@ from __future__ import annotations
 
 import pytest
 
-from swivel_vision.closed_loop import Controller, LoopResult, run_closed_loop, swiveld_path
+from swivel.local_daemon import swiveld_from_env
+from swivel_vision.closed_loop import Controller, LoopResult, run_closed_loop
 from swivel_vision.config import DetectorKind
 from swivel_vision.detectors import create_detector
 
 
 @pytest.fixture(scope="module")
 def runs() -> dict[tuple[str, Controller], LoopResult]:
-    swiveld_path()  # fails with the reason when SWIVELD is unset: never a silent skip
+    swiveld_from_env()  # fails with the reason when SWIVELD is unset: never a silent skip
     detector = create_detector(DetectorKind.FACE, 0.5)
     try:
         return {

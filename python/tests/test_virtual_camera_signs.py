@@ -3,10 +3,11 @@ import math
 
 import pytest
 
+from swivel.enums import CameraPosition
 from swivel_vision.frames import Frame
 from swivel_vision.detectors.mediapipe_face import MediaPipeFaceDetector
 from swivel_vision.pose_feed import StandPose
-from swivel_vision.virtual_camera import CameraPosition, PinholeCamera, Renderer, WorldError
+from swivel_vision.virtual_camera import PinholeCamera, Renderer, WorldError
 from swivel_vision.world import Keyframe, Path, Scenario, World
 
 CAMERA = PinholeCamera.from_field_of_view(640, 480, 1.107, 0.860)

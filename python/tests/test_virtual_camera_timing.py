@@ -81,7 +81,7 @@ def test_bad_source_settings_are_refused():
 def test_the_camera_is_the_pinhole_the_track_builder_describes():
     from pathlib import Path
 
-    from swivel_vision.virtual_camera import CameraPosition
+    from swivel.enums import CameraPosition
 
     sim, position = camera_for(load_board(Path(__file__).resolve().parents[2] / "boards" / "sim.json5"))
     assert (sim.width_px, sim.height_px, position) == (640, 480, CameraPosition.BACK)

@@ -58,11 +58,11 @@ def test_a_video_file_drives_the_stand_and_sigterm_stops_cleanly(tmp_path: Path)
     for _ in range(600):
         writer.write(bgr)
     writer.release()
-    with running_daemon(tmp_path) as daemon, Accessory.connect(daemon.socket, client_name="t") as host:
+    with running_daemon(tmp_path) as daemon, Accessory.connect(daemon.socket_path, client_name="t") as host:
         env = dict(os.environ, PYTHONUNBUFFERED="1")
         process = subprocess.Popen(
             [PYTHON, "-m", "swivel_vision", "--board", str(SIM_BOARD), "--source", "opencv", "--device", str(video),
-             "--vision-link", daemon.vision, "--status-interval", "1"],
+             "--vision-link", daemon.vision_path, "--status-interval", "1"],
             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, cwd=REPO, env=env,
         )
         try:

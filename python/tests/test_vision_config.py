@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 
+from swivel.local_daemon import swiveld_from_env
 from swivel_vision import json5
 from swivel_vision.config import (
     DEFAULT_VISION_PTY_LINK,
@@ -24,7 +25,7 @@ from swivel_vision.config import (
     load_board,
     loads_board,
 )
-from vision_support import REPO, sim_board_with_vision, swiveld_path
+from vision_support import REPO, sim_board_with_vision
 
 BOARDS = sorted((REPO / "boards").glob("*.json5"))
 
@@ -45,7 +46,7 @@ def test_every_shipped_board_parses_as_swiveld_reads_it(board: Path) -> None:
     assert config.field_of_view.horizontal_rad == 1.107 and config.field_of_view.vertical_rad == 0.860
     # swiveld check-board's summary ends with the vision settings it validated:
     # "vision: SOURCE WxH at F Hz, detector D (min confidence C), TYPE POSITION camera, link L, gestures on|off".
-    summary = subprocess.run([swiveld_path(), "check-board", str(board)], capture_output=True, text=True, timeout=30)
+    summary = subprocess.run([swiveld_from_env(), "check-board", str(board)], capture_output=True, text=True, timeout=30)
     assert summary.returncode == 0, summary.stdout + summary.stderr
     if "; vision: " not in summary.stdout:
         assert json5.loads(board.read_text()).member("vision") is None, "swiveld printed no vision settings for a board with a vision section"
@@ -269,7 +270,7 @@ def test_unreadable_and_non_utf8_files_are_typed_errors(tmp_path: Path) -> None:
 
 def test_the_swift_loader_reports_the_same_keys_for_bad_vision_values(tmp_path: Path) -> None:
     """Cross-check with `swiveld check-board` once the daemon knows the vision section."""
-    swiveld = swiveld_path()
+    swiveld = swiveld_from_env()
     sim = (REPO / "boards" / "sim.json5").read_text()
     assert sim.rstrip().endswith("}")
 
@@ -319,6 +320,6 @@ def test_json5_mistakes_read_as_the_swift_reader_reports_them(tmp_path: Path, te
     assert len(mine) == 1
     path = tmp_path / "board.json5"
     path.write_bytes(text.encode())
-    result = subprocess.run([swiveld_path(), "check-board", str(path)], capture_output=True, text=True, timeout=30)
+    result = subprocess.run([swiveld_from_env(), "check-board", str(path)], capture_output=True, text=True, timeout=30)
     assert result.returncode == 65
     assert f"{path}: {mine[0]}" in result.stdout + result.stderr, (mine[0], result.stdout + result.stderr)

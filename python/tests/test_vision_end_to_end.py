@@ -5,30 +5,21 @@ from __future__ import annotations
 
 import threading
 import time
-from collections.abc import Iterator
-from pathlib import Path
-
-import pytest
 
 from swivel.accessory import Accessory
+from swivel.local_daemon import LocalDaemon
 from swivel_vision.config import DetectorKind, Overrides, apply_overrides, load_board
 from swivel_vision.detectors import create_detector
 from swivel_vision.pipeline import FrameReport, Pipeline
 from swivel_vision.sender import SendOutcome, VisionLinkSender
 from swivel_vision.sources import ImageSequenceSource
 from swivel_vision.stats import PipelineStats
-from vision_support import SIM_BOARD, Daemon, placed, running_daemon
+from vision_support import SIM_BOARD, placed
 
 
-@pytest.fixture
-def daemon(tmp_path: Path) -> Iterator[Daemon]:
-    with running_daemon(tmp_path) as running:
-        yield running
-
-
-def follow(daemon: Daemon, centre: tuple[float, float], seconds: float = 3.0) -> tuple[list[tuple[float, float]], PipelineStats, list[FrameReport]]:
+def follow(daemon: LocalDaemon, centre: tuple[float, float], seconds: float = 3.0) -> tuple[list[tuple[float, float]], PipelineStats, list[FrameReport]]:
     """Runs the pipeline on a still frame for `seconds`; returns (pitch, yaw) samples of MOTION_STATE."""
-    config = apply_overrides(load_board(SIM_BOARD), Overrides(vision_link=daemon.vision))
+    config = apply_overrides(load_board(SIM_BOARD), Overrides(vision_link=daemon.vision_path))
     # BlazeFace short range wants a face of about 13% of the frame height or more (docs/VISION.md).
     pixels, _ = placed(config.width_px, config.height_px, *centre, scale=0.9)
     stats = PipelineStats()
@@ -37,7 +28,7 @@ def follow(daemon: Daemon, centre: tuple[float, float], seconds: float = 3.0) ->
     sender = VisionLinkSender(config.vision_link_path or "", config.vision_baud, stats)
     pipeline = Pipeline(source, create_detector(DetectorKind.FACE), sender, config, stats=stats, on_frame=reports.append)
     poses: list[tuple[float, float]] = []
-    with Accessory.connect(daemon.socket, client_name="test-vision") as host:
+    with Accessory.connect(daemon.socket_path, client_name="test-vision") as host:
         stop = threading.Event()
         worker = threading.Thread(target=pipeline.run, args=(stop,), daemon=True)
         worker.start()
@@ -70,7 +61,7 @@ def check_link_health(stats: PipelineStats, reports: list[FrameReport]) -> None:
     assert all(0 < r.track.capture_age_us < 500_000 for r in sent if r.track is not None)
 
 
-def test_a_face_right_of_centre_turns_the_stand_to_positive_yaw(daemon: Daemon) -> None:
+def test_a_face_right_of_centre_turns_the_stand_to_positive_yaw(daemon: LocalDaemon) -> None:
     # On the upper third line, where framing puts people: no vertical correction needed.
     poses, stats, reports = follow(daemon, (0.8, 1 / 3))
     check_link_health(stats, reports)
@@ -81,7 +72,7 @@ def test_a_face_right_of_centre_turns_the_stand_to_positive_yaw(daemon: Daemon) 
     assert abs(pitch) < 0.3 * yaw, poses[-5:]
 
 
-def test_a_face_above_centre_pitches_the_back_camera_negative(daemon: Daemon) -> None:
+def test_a_face_above_centre_pitches_the_back_camera_negative(daemon: LocalDaemon) -> None:
     # Above the upper third line (the framing target for people): the back camera
     # tilts its view up, which is negative pitch (docs/TRACKING.md, "Spaces and signs").
     poses, stats, reports = follow(daemon, (0.5, 0.12))

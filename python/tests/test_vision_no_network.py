@@ -58,7 +58,7 @@ sys.addaudithook(GUARD)  # hooks cannot be removed: it records only while active
 
 def test_the_pipeline_makes_no_network_access(tmp_path: Path) -> None:
     with running_daemon(tmp_path) as daemon:
-        config = apply_overrides(load_board(SIM_BOARD), Overrides(vision_link=daemon.vision))
+        config = apply_overrides(load_board(SIM_BOARD), Overrides(vision_link=daemon.vision_path))
         pixels, _ = placed(config.width_px, config.height_px, 0.75, 1 / 3, scale=0.9)
         GUARD.network.clear()
         GUARD.opened.clear()
@@ -66,10 +66,10 @@ def test_the_pipeline_makes_no_network_access(tmp_path: Path) -> None:
         try:
             stats = PipelineStats()
             detector = create_detector(DetectorKind.FACE)
-            sender = VisionLinkSender(daemon.vision, config.vision_baud, stats)
+            sender = VisionLinkSender(daemon.vision_path, config.vision_baud, stats)
             source = ImageSequenceSource([pixels], frame_rate_hz=30, paced=True, repeat=45)
             pipeline = Pipeline(source, detector, sender, config, stats=stats)
-            with Accessory.connect(daemon.socket, client_name="test-no-network") as host:
+            with Accessory.connect(daemon.socket_path, client_name="test-no-network") as host:
                 stop = threading.Event()
                 worker = threading.Thread(target=pipeline.run, args=(stop,))
                 worker.start()
@@ -89,11 +89,11 @@ def test_the_pipeline_makes_no_network_access(tmp_path: Path) -> None:
     assert snapshot.frames == 45 and snapshot.batches_sent >= 30 and snapshot.batches_accepted >= 25, snapshot
     assert state is not None and state.positions_rad.yaw > 0.02
     # The one socket connection is the host session to the stand's own socket.
-    assert GUARD.network == [("socket.connect", daemon.socket)], GUARD.network
+    assert GUARD.network == [("socket.connect", daemon.socket_path)], GUARD.network
     # The vision pty was opened; nothing under a cache or download path was touched,
     # and nothing was written outside the test's own directory.
     paths = [p for p, _ in GUARD.opened]
-    assert any(os.path.realpath(p) == os.path.realpath(daemon.vision) or p == daemon.vision for p in paths), paths
+    assert any(os.path.realpath(p) == os.path.realpath(daemon.vision_path) or p == daemon.vision_path for p in paths), paths
     # One known exception, reads only: mediapipe's solutions package imports
     # matplotlib (for drawing_utils), which reads its font list from its own
     # cache directory. A write there, or any other cache or download path, fails.

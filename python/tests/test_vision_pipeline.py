@@ -15,6 +15,7 @@ from swivel.accessory import Accessory
 from swivel.errors import Timeout
 from swivel.enums import AccessoryEventKind, GestureKind
 from swivel.geometry import NormalizedRectLowerLeft
+from swivel.local_daemon import swiveld_from_env
 from swivel.messages import AccessoryEvent, DockState, Gesture, Track
 from swivel_vision.config import Overrides, apply_overrides, load_board, loads_board
 from swivel_vision.detection import Detection, SubjectKind
@@ -25,7 +26,7 @@ from swivel_vision.sender import SendOutcome, VisionLinkSender
 from swivel_vision.sources import ImageSequenceSource
 from swivel_vision.stats import PipelineStats
 from test_vision_gestures import FIST, OPEN
-from vision_support import REPO, running_daemon, sim_board_with_vision, swiveld_path
+from vision_support import REPO, running_daemon, sim_board_with_vision
 
 CONFIG = apply_overrides(loads_board('{serial: [{role: "vision", device: "pty", baud: 921600}]}'), Overrides())
 
@@ -148,21 +149,21 @@ def test_a_status_line_every_interval(caplog: pytest.LogCaptureFixture) -> None:
 
 
 def test_a_held_open_palm_toggles_system_tracking_through_the_daemon(tmp_path: Path) -> None:
-    swiveld = swiveld_path()
+    swiveld = swiveld_from_env()
     board = tmp_path / "gestures.json5"
     board.write_text(sim_board_with_vision("gestures: true"))
     import subprocess
 
     check = subprocess.run([swiveld, "check-board", str(board)], capture_output=True, text=True, timeout=30, cwd=REPO)
     assert check.returncode == 0, check.stdout + check.stderr
-    with running_daemon(tmp_path, board=board) as daemon, Accessory.connect(daemon.socket, client_name="t") as host:
+    with running_daemon(tmp_path, board=board) as daemon, Accessory.connect(daemon.socket_path, client_name="t") as host:
         events = host.accessory_events()
         docks = host.dock_states()
-        config = apply_overrides(load_board(board), Overrides(vision_link=daemon.vision))
+        config = apply_overrides(load_board(board), Overrides(vision_link=daemon.vision_path))
         assert config.gestures
         stats = PipelineStats()
         source = ImageSequenceSource([np.zeros((120, 160, 3), np.uint8)], frame_rate_hz=30, paced=True, repeat=90)
-        pipeline = Pipeline(source, ScriptedDetector([[]]), VisionLinkSender(daemon.vision, 921600, stats), config,
+        pipeline = Pipeline(source, ScriptedDetector([[]]), VisionLinkSender(daemon.vision_path, 921600, stats), config,
                             hand_detector=ScriptedHands(open_samples=15), stats=stats)
         pipeline.run(threading.Event())
         deadline = time.monotonic() + 5

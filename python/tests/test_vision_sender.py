@@ -167,7 +167,7 @@ def run_for(pipeline: Pipeline, seconds: float) -> None:
 
 def test_a_camera_faster_than_the_rule_is_thinned_to_28_a_second_at_the_daemon(tmp_path: Path) -> None:
     with running_daemon(tmp_path) as daemon:
-        config = apply_overrides(load_board(SIM_BOARD), Overrides(vision_link=daemon.vision))
+        config = apply_overrides(load_board(SIM_BOARD), Overrides(vision_link=daemon.vision_path))
         stats = PipelineStats()
         sent_ns: list[int] = []
 
@@ -177,7 +177,7 @@ def test_a_camera_faster_than_the_rule_is_thinned_to_28_a_second_at_the_daemon(t
 
         # 100 frames a second, as fast as a small camera on a fast detector could.
         source = ImageSequenceSource([np.zeros((120, 160, 3), np.uint8)], frame_rate_hz=100, paced=True, repeat=0)
-        sender = VisionLinkSender(daemon.vision, 921600, stats)
+        sender = VisionLinkSender(daemon.vision_path, 921600, stats)
         pipeline = Pipeline(source, FixedDetector(), sender, config, stats=stats, on_frame=record)
         run_for(pipeline, 3.0)
         time.sleep(0.2)
@@ -195,11 +195,11 @@ def test_a_camera_faster_than_the_rule_is_thinned_to_28_a_second_at_the_daemon(t
 
 
 def test_nobody_in_view_sends_empty_batches_which_the_stand_answers_no_subject(tmp_path: Path) -> None:
-    with running_daemon(tmp_path) as daemon, Accessory.connect(daemon.socket, client_name="t") as host:
-        config = apply_overrides(load_board(SIM_BOARD), Overrides(vision_link=daemon.vision))
+    with running_daemon(tmp_path) as daemon, Accessory.connect(daemon.socket_path, client_name="t") as host:
+        config = apply_overrides(load_board(SIM_BOARD), Overrides(vision_link=daemon.vision_path))
         stats = PipelineStats()
         source = ImageSequenceSource([skimage.data.coffee()], frame_rate_hz=30, paced=True, repeat=0)
-        pipeline = Pipeline(source, FixedDetector(present=False), VisionLinkSender(daemon.vision, 921600, stats), config, stats=stats)
+        pipeline = Pipeline(source, FixedDetector(present=False), VisionLinkSender(daemon.vision_path, 921600, stats), config, stats=stats)
         run_for(pipeline, 1.5)
         time.sleep(0.1)
         pipeline.sender.poll()
@@ -244,12 +244,12 @@ def test_the_link_is_reopened_when_the_daemon_restarts(tmp_path: Path) -> None:
 
 
 def test_the_socket_link_is_custom_tracking_through_a_host_session(tmp_path: Path) -> None:
-    with running_daemon(tmp_path) as daemon, Accessory.connect(daemon.socket, client_name="watcher") as host:
-        config = apply_overrides(load_board(SIM_BOARD), Overrides(link="socket", socket=daemon.socket))
+    with running_daemon(tmp_path) as daemon, Accessory.connect(daemon.socket_path, client_name="watcher") as host:
+        config = apply_overrides(load_board(SIM_BOARD), Overrides(link="socket", socket=daemon.socket_path))
         assert config.link is LinkKind.SOCKET
         stats = PipelineStats()
         source = ImageSequenceSource([np.zeros((120, 160, 3), np.uint8)], frame_rate_hz=30, paced=True, repeat=0)
-        sender = AccessorySender(daemon.socket, stats)
+        sender = AccessorySender(daemon.socket_path, stats)
         # A face right of centre on the third line: the stand turns to positive yaw.
         pipeline = Pipeline(source, FixedDetector(x=0.75, y=0.56), sender, config, stats=stats)
         run_for(pipeline, 2.5)
@@ -282,7 +282,7 @@ def test_the_host_session_reconnects_when_the_daemon_restarts(tmp_path: Path) ->
                 time.sleep(0.1)
             accepted_before = stats.batches_accepted
         time.sleep(1.0)
-        with running_daemon(second, socket=socket_path) as daemon, Accessory.connect(daemon.socket, client_name="w") as host:
+        with running_daemon(second, socket=socket_path) as daemon, Accessory.connect(daemon.socket_path, client_name="w") as host:
             deadline = time.monotonic() + 10
             while stats.reconnects < 1 or stats.batches_accepted < accepted_before + 10:
                 assert time.monotonic() < deadline, stats.snapshot(time.monotonic_ns(), False)

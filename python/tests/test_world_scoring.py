@@ -2,11 +2,12 @@ import math
 
 import pytest
 
+from swivel.enums import CameraPosition
 from swivel.geometry import NormalizedRectLowerLeft
 from swivel_vision.detection import Detection, SubjectKind
 from swivel_vision.naive import naive_velocity
 from swivel_vision.scoring import FrameRecord, ScoringError, score
-from swivel_vision.virtual_camera import CameraPosition, PinholeCamera
+from swivel_vision.virtual_camera import PinholeCamera
 
 
 def _rec(t, x_px, y_px=160.0, dets=()):

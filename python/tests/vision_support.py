@@ -2,18 +2,13 @@
 and a real photograph (skimage's astronaut) placed in a frame."""
 from __future__ import annotations
 
-import contextlib
-import os
-import signal
-import subprocess
-import time
-from collections.abc import Iterator
-from dataclasses import dataclass
 from pathlib import Path
 
 import cv2
 import numpy as np
 import skimage.data
+
+from swivel.local_daemon import LocalDaemon
 
 REPO = Path(__file__).resolve().parents[2]
 SIM_BOARD = REPO / "boards" / "sim.json5"
@@ -35,63 +30,10 @@ def sim_board_with_vision(vision_body: str) -> str:
     return replaced
 
 
-def swiveld_path() -> str:
-    path = os.environ.get("SWIVELD")
-    if not path:
-        raise AssertionError(
-            "SWIVELD is not set: these tests need the built daemon "
-            "(make test-python sets it; by hand: SWIVELD=/work/wt/bin/swiveld or .build/debug/swiveld)"
-        )
-    if not os.access(path, os.X_OK):
-        raise AssertionError(f"SWIVELD={path} is not an executable file")
-    return path
-
-
-@dataclass(frozen=True)
-class Daemon:
-    process: subprocess.Popen[bytes]
-    directory: Path
-    socket: str
-    vision: str
-    host: str
-    stderr_path: Path
-
-    def stderr(self) -> str:
-        return self.stderr_path.read_text(errors="replace")
-
-
-@contextlib.contextmanager
-def running_daemon(directory: Path, board: Path = SIM_BOARD, extra: list[str] | None = None,
-                   vision_link: str | None = None, socket: str | None = None) -> Iterator[Daemon]:
-    """swiveld on `board` with no scene, no demo, everything under `directory`; SIGTERM at the end."""
-    binary = swiveld_path()
-    socket_path, host = socket or str(directory / "swivel.sock"), str(directory / "host")
-    vision = vision_link or str(directory / "vision")
-    stderr_path = directory / "swiveld.stderr"
-    command = [
-        binary, "--board", str(board), "--scene", "none", "--no-demo", "--serial", "pty", "--pty-link", host,
-        "--vision", "pty", "--vision-link", vision, "--socket", socket_path, "--state-dir", "none", *(extra or []),
-    ]
-    with open(stderr_path, "wb") as err:
-        process = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=err, cwd=REPO)
-    daemon = Daemon(process, directory, socket_path, vision, host, stderr_path)
-    try:
-        deadline = time.monotonic() + 20.0
-        while not (os.path.exists(socket_path) and os.path.exists(vision)):
-            if process.poll() is not None:
-                raise AssertionError(f"swiveld exited with {process.returncode}: {daemon.stderr()}")
-            if time.monotonic() > deadline:
-                raise AssertionError(f"swiveld made no socket within 20 s: {daemon.stderr()}")
-            time.sleep(0.05)
-        yield daemon
-    finally:
-        if process.poll() is None:
-            process.send_signal(signal.SIGTERM)
-            try:
-                process.wait(timeout=15)
-            except subprocess.TimeoutExpired:
-                process.kill()
-                process.wait()
+def running_daemon(directory: Path, board: Path = SIM_BOARD, vision_link: str | None = None,
+                   socket: str | None = None) -> LocalDaemon:
+    """swiveld on `board` (the simulated one by default) with its paths under `directory`, for `with`."""
+    return LocalDaemon.start(board, directory=directory, socket_path=socket, vision_path=vision_link, cwd=REPO)
 
 
 def astronaut() -> np.ndarray:

@@ -63,7 +63,7 @@ from .messages import (
 )
 from .session import DEFAULT_QUEUE_SIZE, Session, Subscription
 from .transport import DEFAULT_BAUD_RATE, Endpoint, Transport, default_endpoint, endpoint_for_path, open_transport
-from .vision_link import TrackResult, _result
+from .vision_link import TrackResult, track_and_wait
 
 T = TypeVar("T")
 
@@ -332,13 +332,7 @@ class Accessory:
         frameRateTooLow: applied all the same); raises the stand's refusal
         otherwise. Never retransmitted (see `swivel.vision_link`).
         """
-        pending = self._session.submit(camera.track(observations), retransmit=False)
-        if not pending.done.wait(5.0):
-            raise Timeout(f"no reply to TRACK (seq {pending.seq})")
-        result = _result(pending)
-        if result.error is not None:
-            raise result.error
-        return result
+        return track_and_wait(self._session, camera.track(observations))
 
     def set_framing_mode(self, mode: FramingMode) -> None:
         self._ack(SetFramingMode(mode))

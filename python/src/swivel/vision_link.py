@@ -83,13 +83,7 @@ class VisionLink:
         `InvalidParameter`, …), `Timeout`, or `ParameterOutOfRange` before
         sending a batch with a field outside §3's ranges.
         """
-        pending = self._session.submit(track, retransmit=False)
-        if not pending.done.wait(5.0):  # the reader times it out at 1.2 s; this only guards a dead reader
-            raise Timeout(f"no reply to TRACK (seq {pending.seq})")
-        result = _result(pending)
-        if result.error is not None:
-            raise result.error
-        return result
+        return track_and_wait(self._session, track)
 
     def send_track_nowait(self, track: Track) -> int:
         """Sends one batch without waiting; returns its sequence number (see `poll_replies`)."""
@@ -127,6 +121,20 @@ class VisionLink:
 
     def __exit__(self, *_: object) -> None:
         self.close()
+
+
+def track_and_wait(session: Session, track: Track) -> TrackResult:
+    """One TRACK batch, never retransmitted (a stale batch is worse than none), and its result.
+
+    Raises the stand's refusal, or `Timeout` when the reply never came.
+    """
+    pending = session.submit(track, retransmit=False)
+    if not pending.done.wait(5.0):  # the reader times it out at 1.2 s; this only guards a dead reader
+        raise Timeout(f"no reply to TRACK (seq {pending.seq})")
+    result = _result(pending)
+    if result.error is not None:
+        raise result.error
+    return result
 
 
 def _result(pending: _Pending) -> TrackResult:

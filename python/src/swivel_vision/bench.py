@@ -37,12 +37,14 @@ import time
 from dataclasses import dataclass
 from pathlib import Path
 
+from swivel.local_daemon import DaemonError
 
-from .closed_loop import Controller, DaemonError, run_closed_loop
+from .closed_loop import Controller, run_closed_loop
 from .config import DetectorKind
 from .detectors import create_detector
 from .frames import Frame
 from .pose_feed import MotionSample, StandPose
+from .stats import percentile
 from .virtual_camera import PinholeCamera, Renderer, SensorNoise
 from .world import Keyframe, Path as WorldPath, Scenario, World, scenario
 
@@ -59,10 +61,9 @@ CAMERA_LATENCY_S = 0.033
 
 
 def pct(values: list[float], q: float) -> float:
-    if not values:
-        return math.nan
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, max(0, int(round(q * (len(ordered) - 1)))))]
+    """`stats.percentile` for a table cell: NaN, printed as such, where there are no values."""
+    found = percentile(values, q)
+    return math.nan if found is None else found
 
 
 def _astronaut_frames(width: int, height: int, count: int) -> list[Frame]:

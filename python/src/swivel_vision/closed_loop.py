@@ -1,7 +1,7 @@
 """The closed loop on real pixels: the real swiveld, a rendered camera, the real detector.
 
-`run_closed_loop` starts `swiveld` (the path in $SWIVELD) on the simulated
-board with no simulated camera, docks a host session on its socket
+`run_closed_loop` starts `swiveld` (the path in $SWIVELD; `swivel.local_daemon`)
+on the simulated board with no simulated camera, docks a host session on its socket
 (`swivel.Accessory`) for the pose (MOTION_STATE, 50 Hz), renders each frame
 from the stand's pose at its capture (`VirtualCamera`), and either runs the
 swivel-vision `Pipeline` on it (the board's detector, MediaPipe BlazeFace by
@@ -15,11 +15,6 @@ time, the person's true angles, the stand's pose, the detections.
 from __future__ import annotations
 
 import logging
-import os
-import shutil
-import signal
-import subprocess
-import tempfile
 import time
 from dataclasses import dataclass, field
 from enum import Enum
@@ -29,9 +24,11 @@ from typing import Callable
 import numpy as np
 
 from swivel.accessory import Accessory
+from swivel.enums import CameraPosition
 from swivel.geometry import Vector3
+from swivel.local_daemon import DaemonError, LocalDaemon
 
-from .config import PositionName, VisionConfig, load_board
+from .config import VisionConfig, load_board
 from .detection import Detection, Detector
 from .detectors import create_detector
 from .frames import Frame
@@ -42,82 +39,10 @@ from .scoring import FrameRecord, Score, score
 from .sender import VisionLinkSender
 from .stats import PipelineStats
 from .track_builder import intrinsics_for_frame
-from .virtual_camera import CameraPosition, CaptureTruth, PinholeCamera, VirtualCamera
+from .virtual_camera import CaptureTruth, PinholeCamera, VirtualCamera
 from .world import World, scenario
 
 log = logging.getLogger(__name__)
-
-
-class DaemonError(RuntimeError):
-    """swiveld could not be found, did not start, or did not stop."""
-
-
-def swiveld_path() -> str:
-    path = os.environ.get("SWIVELD", "")
-    if not path:
-        raise DaemonError(
-            "SWIVELD is not set: it must name a built swiveld (make test-python sets it; "
-            "by hand: SWIVELD=.build/release/swiveld)"
-        )
-    if not os.access(path, os.X_OK):
-        raise DaemonError(f"SWIVELD={path} is not an executable file")
-    return path
-
-
-class Daemon:
-    """swiveld on a board, every path in a private temp dir; SIGTERM on exit (killed if it hangs)."""
-
-    def __init__(self, board: str | Path, binary: str | None = None, start_timeout_s: float = 10.0) -> None:
-        self.binary = binary or swiveld_path()
-        self.board = str(board)
-        self.dir = Path(tempfile.mkdtemp(prefix="swivel-loop-"))
-        self.socket_path = str(self.dir / "swivel.sock")
-        self.vision_path = str(self.dir / "vision")
-        self._stderr = open(self.dir / "stderr.log", "wb")
-        args = [
-            self.binary, "--board", self.board, "--scene", "none", "--no-demo",
-            "--serial", "pty", "--pty-link", str(self.dir / "host"),
-            "--vision", "pty", "--vision-link", self.vision_path,
-            "--socket", self.socket_path, "--state-dir", "none",
-        ]
-        self.process = subprocess.Popen(args, stdout=subprocess.DEVNULL, stderr=self._stderr)
-        deadline = time.monotonic() + start_timeout_s
-        try:
-            while not (os.path.exists(self.socket_path) and os.path.exists(self.vision_path)):
-                if self.process.poll() is not None:
-                    raise DaemonError(f"swiveld exited {self.process.returncode} at start: {self.stderr_text()}")
-                if time.monotonic() > deadline:
-                    raise DaemonError(f"swiveld made no socket within {start_timeout_s} s: {self.stderr_text()}")
-                time.sleep(0.02)
-        except BaseException:
-            self.stop()
-            raise
-
-    def stderr_text(self) -> str:
-        self._stderr.flush()
-        return (self.dir / "stderr.log").read_text(errors="replace")[-2000:]
-
-    def stop(self, timeout_s: float = 5.0) -> int | None:
-        code: int | None = None
-        if self.process.poll() is None:
-            self.process.send_signal(signal.SIGTERM)
-            try:
-                code = self.process.wait(timeout_s)
-            except subprocess.TimeoutExpired:
-                self.process.kill()
-                self.process.wait(2.0)
-                code = None
-        else:
-            code = self.process.returncode
-        self._stderr.close()
-        shutil.rmtree(self.dir, ignore_errors=True)
-        return code
-
-    def __enter__(self) -> "Daemon":
-        return self
-
-    def __exit__(self, *exc: object) -> None:
-        self.stop()
 
 
 # -- the board's camera ------------------------------------------------------------
@@ -126,7 +51,7 @@ class Daemon:
 def camera_for(config: VisionConfig) -> tuple[PinholeCamera, CameraPosition]:
     """The pinhole the TRACK builder describes to the stand: the board's intrinsics, else its field of view."""
     k = intrinsics_for_frame(config, config.width_px, config.height_px)
-    position = CameraPosition.BACK if config.camera_position is PositionName.BACK else CameraPosition.FRONT
+    position = CameraPosition(config.camera_position.wire_value)
     return PinholeCamera(config.width_px, config.height_px, k.fx_px, k.fy_px, k.cx_px, k.cy_px), position
 
 
@@ -211,7 +136,7 @@ def run_closed_loop(
     context = LoopContext(pinhole, scenario_name, controller, records)
     # Warm the detector up (MediaPipe builds its graph on the first frame) before the clock starts.
     det.detect(Frame(np.zeros((pinhole.height_px, pinhole.width_px, 3), np.uint8), time.monotonic_ns(), -1))
-    daemon = Daemon(board)
+    daemon = LocalDaemon.start(board)
     accessory: Accessory | None = None
     sender: VisionLinkSender | None = None
     camera: VirtualCamera | None = None

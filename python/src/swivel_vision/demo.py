@@ -18,7 +18,9 @@ import sys
 import threading
 from pathlib import Path
 
-from .closed_loop import Controller, DaemonError, LoopContext, run_closed_loop
+from swivel.local_daemon import DaemonError
+
+from .closed_loop import Controller, LoopContext, run_closed_loop
 from .frames import Frame
 from .live_view import LiveView, annotate, running_caption
 from .scoring import FrameRecord

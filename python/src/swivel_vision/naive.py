@@ -20,8 +20,10 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
+from swivel.enums import CameraPosition
+
 from .detection import Detection
-from .virtual_camera import CameraPosition, PinholeCamera
+from .virtual_camera import PinholeCamera
 
 DEFAULT_GAIN_PER_S = 4.0
 

@@ -24,6 +24,7 @@ import importlib
 import logging
 import time
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
@@ -51,6 +52,23 @@ def _check_rgb(pixels: Any) -> npt.NDArray[np.uint8]:
     return pixels
 
 
+@dataclass(slots=True)
+class _Pacer:
+    """Frames `period_ns` apart on `clock`: `wait` sleeps until the next one is due (the first is due at once)."""
+
+    clock: Clock
+    period_ns: int
+    _next_due_ns: int | None = None
+
+    def wait(self) -> None:
+        now = self.clock()
+        if self._next_due_ns is None:
+            self._next_due_ns = now
+        elif now < self._next_due_ns:
+            time.sleep((self._next_due_ns - now) / 1e9)
+        self._next_due_ns += self.period_ns
+
+
 class ImageSequenceSource:
     """Given frames, in order; for tests and for driving the pipeline from memory.
 
@@ -73,11 +91,10 @@ class ImageSequenceSource:
         self._frames = [_check_rgb(f) for f in frames]
         self.height_px, self.width_px = (int(v) for v in self._frames[0].shape[:2])
         self.frame_rate_hz = float(frame_rate_hz)
-        self._paced = paced
         self._repeat = repeat
         self._clock = clock
+        self._pacer = _Pacer(clock, int(1e9 / self.frame_rate_hz)) if paced else None
         self._index = 0
-        self._next_due_ns: int | None = None
         self._closed = False
 
     def read(self) -> Frame | None:
@@ -86,13 +103,8 @@ class ImageSequenceSource:
         count = len(self._frames)
         if self._repeat and self._index >= count * self._repeat:
             return None
-        if self._paced:
-            now = self._clock()
-            if self._next_due_ns is None:
-                self._next_due_ns = now
-            elif now < self._next_due_ns:
-                time.sleep((self._next_due_ns - now) / 1e9)
-            self._next_due_ns += int(1e9 / self.frame_rate_hz)
+        if self._pacer is not None:
+            self._pacer.wait()
         pixels = self._frames[self._index % count]
         frame = Frame(pixels, self._clock(), self._index)
         self._index += 1
@@ -134,7 +146,8 @@ class OpenCvSource:
             self.height_px = int(capture.get(cv2.CAP_PROP_FRAME_HEIGHT)) or height_px
             self.frame_rate_hz = float(capture.get(cv2.CAP_PROP_FPS) or frame_rate_hz)
         self._index = 0
-        self._next_due_ns: int | None = None
+        # A file has no clock of its own: it is read at its fps, as the camera would deliver it.
+        self._pacer = _Pacer(clock, int(1e9 / self.frame_rate_hz)) if self._is_file else None
         self._timestamp_rule_logged = False
 
     def _driver_timestamp_ns(self, read_ns: int) -> int | None:
@@ -146,13 +159,8 @@ class OpenCvSource:
         return None
 
     def read(self) -> Frame | None:
-        if self._is_file:
-            now = self._clock()
-            if self._next_due_ns is None:
-                self._next_due_ns = now
-            elif now < self._next_due_ns:
-                time.sleep((self._next_due_ns - now) / 1e9)
-            self._next_due_ns += int(1e9 / self.frame_rate_hz)
+        if self._pacer is not None:
+            self._pacer.wait()
         ok, bgr = self._capture.read()
         read_ns = self._clock()
         if not ok or bgr is None:

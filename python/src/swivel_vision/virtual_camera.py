@@ -21,21 +21,17 @@ import math
 import threading
 import time
 from dataclasses import dataclass
-from enum import Enum
 
 import cv2
 import numpy as np
+
+from swivel.enums import CameraPosition
 
 from .frames import Frame
 from .pose_feed import PoseSource, StandPose
 from .world import World, WorldError
 
 log = logging.getLogger(__name__)
-
-
-class CameraPosition(Enum):
-    BACK = "back"
-    FRONT = "front"
 
 
 @dataclass(frozen=True, slots=True)
