@@ -48,6 +48,7 @@ for line in \
     "LimitRTPRIO=49" "LimitMEMLOCK=infinity" "NoNewPrivileges=yes" "ProtectSystem=strict" \
     "ProtectHome=yes" "PrivateTmp=yes" "DevicePolicy=closed" "DeviceAllow=char-gpiochip rw" \
     "DeviceAllow=char-ttyS rw" "DeviceAllow=char-ttyAMA rw" "DeviceAllow=char-i2c rw" \
+    "DeviceAllow=/dev/ptmx rw" "DeviceAllow=char-pts rw" \
     "ReadWritePaths=-/sys/class/pwm -/sys/devices/platform" "WantedBy=multi-user.target"; do
     check "unit has '$line'" has_line "$unit" "$line"
 done
@@ -106,10 +107,9 @@ check "PURGE=1 removes the state" test ! -e "$root/var/lib/swivel"
 check "no file is left" test -z "$(find "$root" -type f)"
 
 echo "install-test: make install VISION=1 DESTDIR=$root (swivel-vision staged, no venv)"
-# The Pi 4 board with a vision pty entry: its vision settings are all defaults.
-pi4v="$work/pi4-vision.json5"
-sed 's|{ role: "host", device: "/dev/ttyS0", baud: 115200 },|&\n    { role: "vision", device: "pty", baud: 921600 },|' "$pi4" > "$pi4v"
-check "the vision board variant has its vision entry" grep -q 'role: "vision"' "$pi4v"
+# The shipped Pi 4 board: swivel-vision on its vision pty, picamera2 at 28 Hz.
+pi4v="$pi4"
+check "the Pi 4 board has its vision entry" grep -q 'role: "vision"' "$pi4v"
 vunit="$root/etc/systemd/system/swivel-vision.service"
 vlib="$root/usr/local/lib/swivel/vision"
 run_make install DESTDIR="$root" BOARD="$pi4v" VISION=1 > "$work/vision.out"
@@ -132,7 +132,7 @@ check "with its pyproject" cmp python/pyproject.toml "$vlib/python/pyproject.tom
 check "without the development venv" test ! -e "$vlib/python/.venv"
 check "no venv is staged" test ! -e "$root/usr/local/lib/swivel/vision-venv"
 check "and it says so" grep -q "the venv is created at install time on the target" "$work/vision.out"
-check "the install printed the vision settings" grep -q "swivel-vision: source auto (/dev/video0), 640x480 at 30 fps, detector face" "$work/vision.out"
+check "the install printed the vision settings" grep -q "swivel-vision: source picamera2.*640x480 at 28 fps, detector face" "$work/vision.out"
 check "the staged tree reads the installed board" sh -c "PYTHONPATH='$vlib/python/src' python3 -m swivel_vision --board '$root/etc/swivel/board.json5' --check"
 if command -v systemd-analyze >/dev/null 2>&1; then
     mkdir -p "$work/vverify/venv/bin" "$work/vverify/bin"
@@ -152,8 +152,11 @@ fi
 
 echo "install-test: VISION=1 refuses a board whose vision settings are unusable"
 vfresh="$work/vfresh"
-check "a board without a vision entry is refused" sh -c "! PATH='$work/fakebin:$PATH' make -s install DESTDIR='$vfresh' BOARD='$pi4' VISION=1 SWIVELD_BIN='$bin/swiveld' SWIVELCTL_BIN='$bin/swivelctl' 2>'$work/vnone.err'"
-check "naming what is missing" grep -q 'no serial entry with role "vision"' "$work/vnone.err"
+pi4nov="$work/pi4-no-vision-entry.json5"
+sed '/role: "vision", device: "pty"/d' "$pi4" > "$pi4nov"
+check "the variant lost its vision entry" sh -c "! grep -q 'role: \"vision\"' '$pi4nov'"
+check "a board without a vision entry is refused" sh -c "! PATH='$work/fakebin:$PATH' make -s install DESTDIR='$vfresh' BOARD='$pi4nov' VISION=1 SWIVELD_BIN='$bin/swiveld' SWIVELCTL_BIN='$bin/swivelctl' 2>'$work/vnone.err'"
+check "naming what is missing" grep -q 'role "vision", and serial has none' "$work/vnone.err"
 check "nothing was staged for it" sh -c "[ ! -e '$vfresh' ] || [ -z \"\$(find '$vfresh' -type f)\" ]"
 
 echo "install-test: make uninstall DESTDIR=$root removes swivel-vision"
