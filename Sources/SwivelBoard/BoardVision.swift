@@ -122,3 +122,21 @@ extension Board {
     /// section that turns gestures on.
     public var gesturesEnabled: Bool { vision?.gestures ?? false }
 }
+
+extension Board.Vision {
+    /// What swivel-vision will run, for `swiveld check-board`: camera, detector,
+    /// how it describes the camera, its link.
+    public var summary: String {
+        let number = ValueText.number
+        var camera = source.rawValue
+        if source == .opencv || source == .auto { camera += " \(device)" }
+        camera += " \(widthPx)x\(heightPx) at \(number(frameRateHz)) Hz"
+        var text = "\(camera), detector \(detector.rawValue) (min confidence \(number(minConfidence)))"
+        text += ", \(cameraDeviceType.rawValue) \(cameraPosition.rawValue) camera"
+        if let k = intrinsics {
+            text += " (fx \(number(k.fxPx)), fy \(number(k.fyPx)), cx \(number(k.cxPx)), cy \(number(k.cyPx)) px)"
+        }
+        text += ", link \(link.rawValue), gestures \(gestures ? "on" : "off")"
+        return text
+    }
+}

@@ -69,26 +69,7 @@ enum CheckBoard {
         let homing = [("pitch", board.axes.pitch), ("yaw", board.axes.yaw), ("roll", board.axes.roll)]
             .filter { $0.1?.homing != nil }.map(\.0)
         if !homing.isEmpty { line += "; homing: " + homing.joined(separator: ", ") }
-        if let vision = board.vision { line += "; vision: " + visionSummary(vision) }
+        if let vision = board.vision { line += "; vision: " + vision.summary }
         return line
-    }
-
-    /// What swivel-vision will run: camera, detector, how it describes the camera, its link.
-    static func visionSummary(_ vision: Board.Vision) -> String {
-        var camera = vision.source.rawValue
-        if vision.source == .opencv || vision.source == .auto { camera += " \(vision.device)" }
-        camera += " \(vision.widthPx)x\(vision.heightPx) at \(number(vision.frameRateHz)) Hz"
-        var text = "\(camera), detector \(vision.detector.rawValue) (min confidence \(number(vision.minConfidence)))"
-        text += ", \(vision.cameraDeviceType.rawValue) \(vision.cameraPosition.rawValue) camera"
-        if let k = vision.intrinsics {
-            text += " (fx \(number(k.fxPx)), fy \(number(k.fyPx)), cx \(number(k.cxPx)), cy \(number(k.cyPx)) px)"
-        }
-        text += ", link \(vision.link.rawValue), gestures \(vision.gestures ? "on" : "off")"
-        return text
-    }
-
-    /// 30 rather than 30.0; other values as Swift prints them.
-    private static func number(_ value: Double) -> String {
-        value == value.rounded() && abs(value) < 1e15 ? String(Int(value)) : String(value)
     }
 }
