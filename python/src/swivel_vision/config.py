@@ -16,14 +16,17 @@ from enum import Enum
 from pathlib import Path
 from typing import Any
 
+from swivel.transport import DEVELOPMENT_SOCKET_PATH, INSTALLED_SOCKET_PATH
+
 from .json5 import MAXIMUM_BYTES, Json5Error, Json5ErrorKind, Json5Member, Json5Value, describe_number, loads
 
 # Where swiveld links a `device: "pty"` vision entry: /tmp on a simulated board
 # (make run), /run/swivel (the service's RuntimeDirectory) on any other.
 DEFAULT_VISION_PTY_LINK = "/tmp/swivel-vision"
 INSTALLED_VISION_PTY_LINK = "/run/swivel/vision"
-INSTALLED_SOCKET = "/run/swivel/swivel.sock"
-DEVELOPMENT_SOCKET = "/tmp/swivel.sock"
+# The socket paths are the client's endpoint rule's own.
+INSTALLED_SOCKET = INSTALLED_SOCKET_PATH
+DEVELOPMENT_SOCKET = DEVELOPMENT_SOCKET_PATH
 
 
 class SourceKind(str, Enum):
