@@ -50,7 +50,6 @@ from .errors import (
 )
 from .geometry import NormalizedPointUpperLeft, NormalizedRectLowerLeft, NormalizedRectUpperLeft, Quaternion, Vector3
 from .payload import Reader, Writer
-from .wire import WireFrame
 
 E = TypeVar("E", bound=IntEnum)
 
@@ -1047,8 +1046,4 @@ def decode_message(message_id: int, payload: bytes) -> Message:
     if cls is None:
         raise UnknownMessageId(message_id)
     return cls.decode(payload)
-
-
-def decode_frame_message(frame: WireFrame) -> Message:
-    return decode_message(frame.message_id, frame.payload)
 

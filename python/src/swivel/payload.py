@@ -19,11 +19,6 @@ _INT_LIMITS = {"u8": (0, 0xFF, "<B"), "u16": (0, 0xFFFF, "<H"), "u32": (0, 0xFFF
                "u64": (0, 0xFFFF_FFFF_FFFF_FFFF, "<Q"), "i64": (-(1 << 63), (1 << 63) - 1, "<q")}
 
 
-def to_f32(value: float) -> float:
-    """`value` as the f32 the wire carries (for comparisons that must match the stand's)."""
-    return float(_F32.unpack(_f32_bytes(value, "value"))[0])
-
-
 def _f32_bytes(value: float, name: str) -> bytes:
     try:
         number = float(value)

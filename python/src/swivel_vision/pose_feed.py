@@ -39,16 +39,6 @@ class PoseSource(Protocol):
     def pose_at(self, now_ns: int) -> StandPose: ...
 
 
-@dataclass(slots=True)
-class FixedPose:
-    """A stand that never moves (renderer tests, the bench)."""
-
-    pose: StandPose = StandPose(0.0, 0.0)
-
-    def pose_at(self, now_ns: int) -> StandPose:
-        return self.pose
-
-
 class MutablePose:
     """A pose a test or the bench sets by hand; thread-safe."""
 

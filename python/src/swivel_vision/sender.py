@@ -31,12 +31,14 @@ from typing import Any, Protocol
 
 from swivel.errors import ParameterOutOfRange, SwivelError
 from swivel.messages import Gesture, Track
+from swivel.vision_link import MAX_TRACK_RATE_HZ
 
 from .stats import PipelineStats
 
 log = logging.getLogger("swivel_vision.sender")
 
-MAX_BATCHES_PER_SECOND = 28
+# The client's own figure: the stand refuses more than 30 in a sliding second.
+MAX_BATCHES_PER_SECOND = int(MAX_TRACK_RATE_HZ)
 REOPEN_INTERVAL_S = 1.0
 
 

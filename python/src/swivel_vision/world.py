@@ -130,27 +130,6 @@ class Path:
         rate = (self._value(self._yaw, t_s + h) - self._value(self._yaw, t_s - h)) / (2 * h)
         return PathPoint(yaw, self._value(self._elev, t_s), rate)
 
-    def still_windows(self, duration_s: float, allowance_s: float = 1.0, minimum_s: float = 0.5) -> list[tuple[float, float]]:
-        """Holds of the person (neither keyframe angle changes), minus the blend and an allowance to acquire."""
-        holds: list[tuple[float, float]] = []
-        ks = self.keyframes
-        for i, k in enumerate(ks):
-            end = ks[i + 1].at_s if i + 1 < len(ks) else duration_s
-            if i + 1 < len(ks) and (ks[i + 1].yaw_rad != k.yaw_rad or ks[i + 1].elevation_rad != k.elevation_rad):
-                continue
-            if holds and holds[-1][1] == k.at_s:
-                holds[-1] = (holds[-1][0], end)
-            else:
-                holds.append((k.at_s, end))
-        blend = self.smoothing_s / 2
-        out = []
-        for start, end in holds:
-            a = start + (blend if start > 0 else 0.0) + allowance_s
-            b = min(end, duration_s) - (blend if end < duration_s else 0.0)
-            if b - a >= minimum_s:
-                out.append((a, b))
-        return out
-
 
 # -- the scenarios ------------------------------------------------------------
 
