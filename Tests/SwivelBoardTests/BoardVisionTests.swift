@@ -115,7 +115,7 @@ import Testing
             ("fxPx: 500, fyPx: 1000001, cxPx: 320, cyPx: 240", "vision.intrinsics.fyPx", "must be between 1 and 1000000"),
             ("fxPx: 500, fyPx: 500, cxPx: -1000001, cyPx: 240", "vision.intrinsics.cxPx", "must be between -1000000 and 1000000"),
             ("fxPx: 500, fyPx: 500, cxPx: 320, cyPx: 2e6", "vision.intrinsics.cyPx", "must be between -1000000 and 1000000"),
-            ("fxPx: NaN, fyPx: 500, cxPx: 320, cyPx: 240", "vision.intrinsics.fxPx", "expected a finite number"),
+            ("fxPx: NaN, fyPx: 500, cxPx: 320, cyPx: 240", "vision.intrinsics.fxPx", "must be a finite number between 1 and 1000000, found NaN"),
             ("fxPx: 500, fyPx: 500, cxPx: 320", "vision.intrinsics.cyPx", "required key is missing"),
             ("fxPx: 500, fyPx: 500, cxPx: 320, cyPx: \"240\"", "vision.intrinsics.cyPx", "expected a number"),
         ]
@@ -158,7 +158,7 @@ import Testing
             ("cameraPosition: \"rear\",", "vision.cameraPosition", "expected one of \"back\", \"front\""),
             ("gestures: \"yes\",", "vision.gestures", "expected true or false"),
             ("widthPx: \"640\",", "vision.widthPx", "expected an integer"),
-            ("frameRateHz: Infinity,", "vision.frameRateHz", "expected a finite number"),
+            ("frameRateHz: Infinity,", "vision.frameRateHz", "must be a finite number between 1 and 30, found Infinity"),
             ("intrinsics: [500, 500, 320, 240],", "vision.intrinsics", "expected an object"),
         ]
         for (field, path, reason) in cases {

@@ -69,13 +69,13 @@ import Testing
                [("axes.yaw.motor.stepsPerRevolution", 10, "expected an integer, found 200.5")]),
         broken("NaN where a finite number is needed",
                [("maxSpeedRadPerSec: 3,", "maxSpeedRadPerSec: NaN,")],
-               [("axes.yaw.limits.maxSpeedRadPerSec", 9, "expected a finite number, found NaN")]),
+               [("axes.yaw.limits.maxSpeedRadPerSec", 9, "must be a finite number between 0.001 and 100, found NaN")]),
         broken("Infinity where a finite number is needed",
                [("maxAccelRadPerSec2: 12 }", "maxAccelRadPerSec2: Infinity }")],
-               [("axes.yaw.limits.maxAccelRadPerSec2", 9, "expected a finite number, found Infinity")]),
+               [("axes.yaw.limits.maxAccelRadPerSec2", 9, "must be a finite number between 0.01 and 10000, found Infinity")]),
         broken("Infinity where an integer is needed",
                [("countsPerRevolution: 8192 },\n    },\n    pitch", "countsPerRevolution: -Infinity },\n    },\n    pitch")],
-               [("axes.yaw.encoder.countsPerRevolution", 11, "expected an integer, found -Infinity")]),
+               [("axes.yaw.encoder.countsPerRevolution", 11, "must be an integer between 4 and 10000000, found -Infinity")]),
 
         // Bounds.
         broken("a GPIO line out of range",

@@ -62,8 +62,11 @@ extension BoardDecoder {
     }
 
     private func integer(_ fields: ObjectFields, _ key: String, default fallback: Int?,
-                         accepts: (Int) -> Bool, bounds: String) -> Located<Int>? {
+                         accepts: @escaping @Sendable (Int) -> Bool, bounds: String) -> Located<Int>? {
         let path = fields.path(of: key)
+        noteNumericKey(path, range: bounds) { value in
+            value == value.rounded() && abs(value) < 1e15 && accepts(Int(value))
+        }
         guard let member = member(fields, key, required: fallback == nil) else {
             return fallback.map { Located(value: $0, path: path, line: fields.line) }
         }
@@ -73,7 +76,11 @@ extension BoardDecoder {
             return nil
         }
         let double = number.doubleValue
-        guard double.isFinite, double == double.rounded() else {
+        guard double.isFinite else {
+            report(path, line: line, "must be an integer \(bounds), found \(number)")
+            return nil
+        }
+        guard double == double.rounded() else {
             report(path, line: line, "expected an integer, found \(number)")
             return nil
         }
@@ -84,10 +91,11 @@ extension BoardDecoder {
         return Located(value: value, path: path, line: line)
     }
 
-    /// A finite number; `bounds` nil means any finite value.
-    func number(_ fields: ObjectFields, _ key: String, _ bounds: NumberBounds?,
+    /// A finite number within `bounds`: every numeric key has a physical range.
+    func number(_ fields: ObjectFields, _ key: String, _ bounds: NumberBounds,
                 default fallback: Double? = nil) -> Located<Double>? {
         let path = fields.path(of: key)
+        noteNumericKey(path, range: bounds.text, accepts: bounds.contains)
         guard let member = member(fields, key, required: fallback == nil) else {
             return fallback.map { Located(value: $0, path: path, line: fields.line) }
         }
@@ -96,13 +104,11 @@ extension BoardDecoder {
             report(path, line: line, "expected a number, found \(ValueText.describe(member.value))")
             return nil
         }
+        // NaN and the infinities fail `contains` too; they are named as such.
         let value = number.doubleValue
-        guard value.isFinite else {
-            report(path, line: line, "expected a finite number, found \(number)")
-            return nil
-        }
-        if let bounds, !bounds.contains(value) {
-            report(path, line: line, "must be \(bounds.text), found \(number)")
+        guard value.isFinite, bounds.contains(value) else {
+            let what = value.isFinite ? "" : "a finite number "
+            report(path, line: line, "must be \(what)\(bounds.text), found \(number)")
             return nil
         }
         return Located(value: value, path: path, line: line)

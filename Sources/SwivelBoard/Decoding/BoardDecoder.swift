@@ -8,6 +8,15 @@ final class BoardDecoder {
     var lineUses: [LineUse] = []
     var pwmUses: [PwmUse] = []
     var i2cUses: [I2CUse] = []
+    /// The chip every line number refers to, once `gpio.chipLabel` is read: conflict messages name it.
+    var chipLabel: String?
+    /// Every numeric key read, present or defaulted, with its range: what
+    /// boards/README.md's tables and the bounds tests are checked against.
+    private(set) var numericKeys: [NumericKey] = []
+
+    func noteNumericKey(_ path: String, range: String, accepts: @escaping @Sendable (Double) -> Bool) {
+        numericKeys.append(NumericKey(path: path, range: range, accepts: accepts))
+    }
 
     func report(_ keyPath: String, line: Int?, _ reason: String) {
         problems.append(BoardProblem(keyPath: keyPath, line: line, reason: reason))
@@ -16,6 +25,15 @@ final class BoardDecoder {
     func report<Value>(_ field: Located<Value>, _ reason: String) {
         report(field.path, line: field.line, reason)
     }
+}
+
+/// A numeric key the decoder read and the range it holds it to.
+struct NumericKey: Sendable {
+    var path: String
+    /// As the reason states it: "between 1 and 100000", "one of 1, 2, 4".
+    var range: String
+    /// Whether a finite value from the file lies in the range.
+    var accepts: @Sendable (Double) -> Bool
 }
 
 /// A value from the file and where it came from, so a cross-check can name it.
