@@ -24,12 +24,17 @@ public struct Board: Equatable, Sendable {
     public var batteries: [Battery]
     /// The vision co-processor program's settings; nil when the board has no `vision` section.
     public var vision: Vision?
+    /// Every GPIO line a key claims, in the loader's fixed order: axes pitch,
+    /// yaw, roll (key order within each), then buttons.
+    public var signals: [Signal]
 
     public init(
         name: String, hardwareModel: String, backend: Backend, gpioChipLabel: String,
         loopRateHz: Int, axes: Axes, serialPorts: [SerialPort], simulation: Simulation?, camera: Camera = .defaults,
-        stepCore: Int? = nil, buttons: [Button] = [], batteries: [Battery] = [], vision: Vision? = nil
+        stepCore: Int? = nil, buttons: [Button] = [], batteries: [Battery] = [], vision: Vision? = nil,
+        signals: [Signal] = []
     ) {
+        self.signals = signals
         self.vision = vision
         self.camera = camera
         self.stepCore = stepCore

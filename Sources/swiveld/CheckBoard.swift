@@ -33,6 +33,9 @@ enum CheckBoard {
         }
         do {
             let board = try BoardLoader.load(contentsOf: path)
+            for warning in board.warnings { Log.warning("\(path): \(warning)") }
+            // The signals first: the verdict stays the last line, whose end other tools read.
+            for signal in board.signalDescriptions { print("\(path): \(signal)") }
             print("\(path): valid: \(summary(board))")
             return exitValid
         } catch {
@@ -54,7 +57,7 @@ enum CheckBoard {
         return nil
     }
 
-    /// One line: what the daemon would drive.
+    /// One line: what the daemon would drive (its GPIO lines are listed above it).
     static func summary(_ board: Board) -> String {
         var line = "'\(board.name)' (\(board.hardwareModel)), backend \(board.backend.rawValue), chip \(board.gpioChipLabel), \(board.loopRateHz) Hz"
         if let core = board.stepCore { line += ", step thread on CPU \(core)" }

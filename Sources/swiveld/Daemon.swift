@@ -51,7 +51,9 @@ enum Daemon {
         }
         Log.info("board '\(board.name)' (\(board.hardwareModel)) from \(path): \(axisSummary(board)), \(board.loopRateHz) Hz, backend \(board.backend.rawValue)")
 
+        for warning in board.warnings { Log.warning("\(path): \(warning)") }
         for line in axisDetails(board) { Log.debug(line) }
+        for signal in board.signalDescriptions { Log.debug(signal) }
 
         let clock = SystemMonotonicClock()
         let scene: Scene?

@@ -43,12 +43,12 @@ import Testing
 
     @Test func aButtonOnAMotorLineIsAPinConflict() throws {
         let problems = try Self.problems(try Self.board(buttons: #"buttons: [ { name: "a", line: 17, action: "cameraFlip" } ],"#))
-        #expect(problems == [BoardProblem(keyPath: "buttons[0].line", line: 23, reason: "pin 17 used by buttons[0].line and axes.yaw.motor.stepLine")])
+        #expect(problems == [BoardProblem(keyPath: "buttons[0].line", line: 23, reason: "buttons[0].line (line 23) and axes.yaw.motor.stepLine (line 10) both use swivel-sim line 17")])
     }
 
     @Test func twoButtonsOnOneLineAreAPinConflict() throws {
         let text = try Self.board(buttons: #"buttons: [ { name: "a", line: 16, action: "cameraFlip" }, { name: "b", line: 16, action: "cameraShutter" } ],"#)
-        #expect(try Self.problems(text) == [BoardProblem(keyPath: "buttons[1].line", line: 23, reason: "pin 16 used by buttons[1].line and buttons[0].line")])
+        #expect(try Self.problems(text) == [BoardProblem(keyPath: "buttons[1].line", line: 23, reason: "buttons[1].line (line 23) and buttons[0].line (line 23) both use swivel-sim line 16")])
     }
 
     static let brokenButtons: [(String, String, String)] = [

@@ -87,7 +87,16 @@ import Testing
             vision: Board.Vision(
                 source: .virtual, device: "/dev/video0", widthPx: 640, heightPx: 480, frameRateHz: 28, detector: .face,
                 minConfidence: 0.5, cameraDeviceType: .wideAngle, cameraPosition: .back, intrinsics: nil, link: .vision,
-                gestures: false))
+                gestures: false),
+            // Each GPIO line with its key and the line of the file it is on, in the fixed axis order.
+            signals: [
+                ("axes.pitch.motor.stepLine", 78, 23), ("axes.pitch.motor.dirLine", 79, 24),
+                ("axes.pitch.motor.enableLine", 80, 25), ("axes.pitch.encoder.aLine", 87, 13),
+                ("axes.pitch.encoder.bLine", 88, 19), ("axes.yaw.motor.stepLine", 41, 17),
+                ("axes.yaw.motor.dirLine", 42, 27), ("axes.yaw.motor.enableLine", 43, 22),
+                ("axes.yaw.encoder.aLine", 55, 5), ("axes.yaw.encoder.bLine", 56, 6),
+                ("buttons[0].line", 125, 16), ("buttons[1].line", 126, 26),
+            ].map { Board.Signal(keyPath: $0.0, fileLine: $0.1, line: $0.2) })
         #expect(board == expected)
     }
 

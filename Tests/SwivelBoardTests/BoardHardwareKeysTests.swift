@@ -81,7 +81,7 @@ import Testing
                  "required key is missing: a servo needs pwmChip and pwmChannel (hardware PWM) or softwarePwmLine")]),
         BrokenBoardTests.broken("a software PWM line on a stepper's line",
                [(rollPWM, "softwarePwmLine: 23,")],
-               [("axes.roll.motor.softwarePwmLine", 20, "pin 23 used by axes.roll.motor.softwarePwmLine and axes.pitch.motor.stepLine")]),
+               [("axes.roll.motor.softwarePwmLine", 20, "axes.roll.motor.softwarePwmLine (line 20) and axes.pitch.motor.stepLine (line 15) both use swivel-sim line 23")]),
         BrokenBoardTests.broken("a software PWM line out of range",
                [(rollPWM, "softwarePwmLine: 512,")],
                [("axes.roll.motor.softwarePwmLine", 20, "must be between 0 and 511, found 512")]),

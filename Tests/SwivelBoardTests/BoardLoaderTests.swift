@@ -10,17 +10,17 @@ import Testing
         let problems = try #require(BoardFixture.problems(text))
         #expect(problems == [BoardProblem(
             keyPath: "axes.yaw.motor.stepLine", line: 10,
-            reason: "pin 17 used by axes.yaw.motor.stepLine and axes.pitch.motor.dirLine")])
+            reason: "axes.yaw.motor.stepLine (line 10) and axes.pitch.motor.dirLine (line 15) both use swivel-sim line 17")])
         #expect(problems.first?.description
-            == "axes.yaw.motor.stepLine (line 10): pin 17 used by axes.yaw.motor.stepLine and axes.pitch.motor.dirLine")
+            == "axes.yaw.motor.stepLine (line 10): axes.yaw.motor.stepLine (line 10) and axes.pitch.motor.dirLine (line 15) both use swivel-sim line 17")
     }
 
     @Test func aLineUsedThreeTimesNamesTheFirstUserEachTime() throws {
         let text = try BoardFixture.with([("dirLine: 24", "dirLine: 17"), ("bLine: 19", "bLine: 17")])
         let problems = try #require(BoardFixture.problems(text))
         #expect(problems.map(\.reason) == [
-            "pin 17 used by axes.yaw.motor.stepLine and axes.pitch.motor.dirLine",
-            "pin 17 used by axes.pitch.encoder.bLine and axes.pitch.motor.dirLine",
+            "axes.yaw.motor.stepLine (line 10) and axes.pitch.motor.dirLine (line 15) both use swivel-sim line 17",
+            "axes.pitch.encoder.bLine (line 16) and axes.pitch.motor.dirLine (line 15) both use swivel-sim line 17",
         ])
     }
 

@@ -88,7 +88,7 @@ import Testing
         #expect(result.standardError.contains("axes.yaw.motor.stepPin"))
         #expect(result.standardError.contains("(did you mean \"stepLine\"?)"))
         #expect(result.standardError.contains("axes.yaw.motor.stepLine (line 39): required key is missing"))
-        #expect(result.standardError.contains("pin 27 used by axes.yaw.motor.dirLine and axes.pitch.motor.dirLine"))
+        #expect(result.standardError.contains("axes.yaw.motor.dirLine (line 42) and axes.pitch.motor.dirLine (line 79) both use swivel-sim line 27"))
     }
 
     @Test func aMissingBoardSaysWhy() throws {

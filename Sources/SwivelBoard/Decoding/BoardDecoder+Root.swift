@@ -13,6 +13,7 @@ extension BoardDecoder {
         let backend = choice(fields, "backend", options: ["simulated", "gpiod"])
             .flatMap { Board.Backend(rawValue: $0.value) }
         let chipLabel = decodeGPIO(fields)
+        self.chipLabel = chipLabel
         let loop = decodeLoop(fields)
         let loopRate = loop?.rate
         let axes = decodeAxes(fields)
@@ -31,7 +32,8 @@ extension BoardDecoder {
         return Board(name: name.value, hardwareModel: hardwareModel, backend: backend,
                      gpioChipLabel: chipLabel, loopRateHz: loopRate.value, axes: axes,
                      serialPorts: serialPorts, simulation: simulationModel, camera: camera, stepCore: loop.stepCore,
-                     buttons: buttons, batteries: batteries, vision: visionSettings)
+                     buttons: buttons, batteries: batteries, vision: visionSettings,
+                     signals: lineUses.map { Board.Signal(keyPath: $0.path, fileLine: $0.fileLine, line: $0.line) })
     }
 
     private func decodeHardwareModel(_ fields: ObjectFields) -> String? {

@@ -19,12 +19,15 @@ struct PwmUse {
 /// "later" is the same whatever order the file lists them in.
 extension BoardDecoder {
     func reportLineConflicts() {
-        var firstUser: [Int: String] = [:]
+        var firstUser: [Int: LineUse] = [:]
         for use in lineUses {
             if let first = firstUser[use.line] {
-                report(use.path, line: use.fileLine, "pin \(use.line) used by \(use.path) and \(first)")
+                // Both keys with their file lines, and the line as the chip and the header name it.
+                let line = chipLabel.map { PiHeader.describe(line: use.line, chipLabel: $0) } ?? "line \(use.line)"
+                report(use.path, line: use.fileLine, "\(use.path) (line \(use.fileLine)) and \(first.path) "
+                    + "(line \(first.fileLine)) both use \(line)")
             } else {
-                firstUser[use.line] = use.path
+                firstUser[use.line] = use
             }
         }
     }

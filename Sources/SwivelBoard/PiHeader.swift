@@ -1,0 +1,34 @@
+/// The Raspberry Pi's 40-pin header, for the GPIO chips whose line offsets are
+/// BCM GPIO numbers. A line such as 40 exists on a Pi 4's chip (it has 58) but
+/// is wired to the SoC's own peripherals, not to a header pin, so a board that
+/// names it drives nothing a maker can reach.
+public enum PiHeader {
+    /// Labels of the Pi chips whose lines 0–27 are the header's GPIO0–GPIO27:
+    /// the BCM2711 (Pi 4, Pi 400, CM4), the BCM2835 driver that also serves the
+    /// BCM2836/2837 (Pi 2, Pi 3, Zero, Zero 2 W), and the RP1 (Pi 5).
+    public static let chipLabels = ["pinctrl-bcm2711", "pinctrl-bcm2835", "pinctrl-rp1"]
+
+    /// The header GPIOs, GPIO0–GPIO27.
+    public static let gpios = 0...27
+
+    /// Physical header pin of each header GPIO (index = BCM number).
+    private static let pins = [27, 28, 3, 5, 7, 29, 31, 26, 24, 21, 19, 23, 32, 33,
+                               8, 10, 36, 11, 12, 35, 38, 40, 15, 16, 18, 22, 37, 13]
+
+    public static func isPiChip(_ label: String) -> Bool { chipLabels.contains(label) }
+
+    /// The header pin of `line` on chip `label`; nil on another chip or off the header.
+    public static func pin(ofLine line: Int, chipLabel label: String) -> Int? {
+        guard isPiChip(label), gpios.contains(line) else { return nil }
+        return pins[line]
+    }
+
+    /// How a message names a line: "pinctrl-bcm2711 line 17 (GPIO17, header pin 11)",
+    /// "pinctrl-bcm2711 line 40 (GPIO40, not on the 40-pin header)", "swivel-sim line 17".
+    public static func describe(line: Int, chipLabel label: String) -> String {
+        let name = "\(label) line \(line)"
+        guard isPiChip(label) else { return name }
+        guard let pin = pin(ofLine: line, chipLabel: label) else { return name + " (GPIO\(line), not on the 40-pin header)" }
+        return name + " (GPIO\(line), header pin \(pin))"
+    }
+}
