@@ -65,8 +65,10 @@ public final class LinkServer: @unchecked Sendable {
     /// for a burst (50 hosts at once) between two rounds.
     static let listenBacklog: Int32 = 128
 
-    /// Opens every endpoint now, so a missing device, a busy socket or a
-    /// permission problem is reported before the daemon says it is running.
+    /// Opens every endpoint now, so a busy socket, a path that is not a
+    /// terminal or a permission problem is reported before the daemon says it
+    /// is running. A serial device that is not there yet is not an error: it
+    /// is opened when it appears, as a lost one is (`SerialLink`).
     public init(hub: LinkHub, endpoints: LinkEndpoints, clock: any MonotonicClock) throws(PortError) {
         self.hub = hub
         self.endpoints = endpoints

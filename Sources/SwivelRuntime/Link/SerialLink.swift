@@ -1,3 +1,8 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import SwivelHardware
 import SwivelPorts
 
@@ -12,6 +17,10 @@ final class SerialLink {
     private(set) var peer: LinkPeer?
     private var reopenAt: MonotonicInstant?
     private(set) var reopens: UInt64 = 0
+    /// The device was not there at start: its first open is not a reopen.
+    private var awaitingFirstOpen = false
+    /// The last reopen failure logged, so a device that is away is one line, not one a second.
+    private var loggedFailure: String?
     /// What a peer opens: the pty's link (or its device) or the serial device.
     let path: String
 
@@ -28,10 +37,31 @@ final class SerialLink {
             channel = pair.primary
             path = pair.symlinkPath ?? pair.secondaryPath
         case .device(let devicePath, let baudRate):
-            channel = try SerialPort.open(path: devicePath, baudRate: baudRate)
             path = devicePath
+            do {
+                channel = try SerialPort.open(path: devicePath, baudRate: baudRate)
+            } catch where Self.isAbsent(error) {
+                // Not there yet (a USB adapter plugged in later, a udev link made
+                // after the service starts) is a lost device that has not come
+                // back: the daemon runs and opens it when it appears.
+                awaitingFirstOpen = true
+                reopenAt = now.advanced(byNanoseconds: Self.reopenIntervalNanoseconds)
+                loggedFailure = error.description
+                Log.warning("serial link \(devicePath) is not there yet (\(error)); opening it when it appears, "
+                    + "trying every second")
+                return
+            }
         }
         peer = LinkPeer(channel: channel, session: hub.openSession(label: channel.label, role: role, at: now))
+    }
+
+    /// No device at the path (ENOENT), or a node with no device behind it
+    /// (ENXIO, ENODEV): something that can appear by itself. Every other
+    /// failure (not a terminal, permission denied, a baud rate the driver
+    /// refuses) is the configuration's, and stops the daemon.
+    static func isAbsent(_ error: PortError) -> Bool {
+        guard error.kind == .open, let code = error.errno else { return false }
+        return code == ENOENT || code == ENXIO || code == ENODEV
     }
 
     var isOpen: Bool { peer != nil }
@@ -55,10 +85,22 @@ final class SerialLink {
             let reopened = try SerialPort.open(path: devicePath, baudRate: baudRate)
             peer = LinkPeer(channel: reopened, session: hub.openSession(label: reopened.label, role: role, at: now))
             reopenAt = nil
-            reopens &+= 1
-            Log.notice("serial link \(devicePath) is back")
+            loggedFailure = nil
+            if awaitingFirstOpen {
+                awaitingFirstOpen = false
+                Log.notice("serial link \(devicePath) is there now")
+            } else {
+                reopens &+= 1
+                Log.notice("serial link \(devicePath) is back")
+            }
         } catch {
             reopenAt = now.advanced(byNanoseconds: Self.reopenIntervalNanoseconds)
+            // A device that came back as something else (not a terminal, no
+            // permission) is said once; it is still tried every second.
+            if error.description != loggedFailure, !Self.isAbsent(error) {
+                Log.warning("serial link \(devicePath): \(error); still trying every second")
+            }
+            loggedFailure = error.description
         }
     }
 
