@@ -23,6 +23,27 @@ public enum PiHeader {
         return pins[line]
     }
 
+    /// Where a hardware PWM channel comes out: on the BCM2711 and BCM2835,
+    /// PWM0 channel 0 is GPIO12 or GPIO18 and channel 1 GPIO13 or GPIO19,
+    /// whichever the dtoverlay selects; elsewhere only the overlay says.
+    public static func describePWM(chip: Int, channel: Int, chipLabel label: String) -> String {
+        let name = "pwmchip\(chip) channel \(channel)"
+        let choices = [0: (12, 18), 1: (13, 19)]
+        guard label == "pinctrl-bcm2711" || label == "pinctrl-bcm2835", let (first, second) = choices[channel] else {
+            return name + " (on the GPIO its dtoverlay routes it to)"
+        }
+        return name + " (GPIO\(first), header pin \(pins[first]), or GPIO\(second), header pin \(pins[second]), "
+            + "as the dtoverlay routes it)"
+    }
+
+    /// An I2C bus: bus 1, the Pi's `i2c_arm`, is GPIO2 and GPIO3 on all three chips.
+    public static func describeI2C(bus: Int, address: Int, chipLabel label: String) -> String {
+        let digits = String(address, radix: 16)
+        let name = "/dev/i2c-\(bus) address 0x" + (digits.count < 2 ? "0" : "") + digits
+        guard isPiChip(label), bus == 1 else { return name }
+        return name + " (SDA GPIO2, header pin \(pins[2]); SCL GPIO3, header pin \(pins[3]))"
+    }
+
     /// How a message names a line: "pinctrl-bcm2711 line 17 (GPIO17, header pin 11)",
     /// "pinctrl-bcm2711 line 40 (GPIO40, not on the 40-pin header)", "swivel-sim line 17".
     public static func describe(line: Int, chipLabel label: String) -> String {

@@ -20,7 +20,8 @@ import Testing
         #expect(result.status == 0, "stderr: \(result.standardError)")
         let lines = result.standardOutput.split(separator: "\n")
         #expect(lines.last?.hasPrefix("\(path): valid: '") == true, "the verdict is the last line")
-        #expect(lines.dropLast().allSatisfy { $0.hasPrefix("\(path): ") && $0.contains(" line ") }, "the rest are signals")
+        #expect(lines.dropLast().allSatisfy { $0.hasPrefix("\(path): axes.") || $0.hasPrefix("\(path): buttons[") },
+                "the rest are signals")
         #expect(result.standardError.isEmpty, "no warning for a shipped board")
     }
 
