@@ -38,8 +38,7 @@ public enum PiHeader {
 
     /// An I2C bus: bus 1, the Pi's `i2c_arm`, is GPIO2 and GPIO3 on all three chips.
     public static func describeI2C(bus: Int, address: Int, chipLabel label: String) -> String {
-        let digits = String(address, radix: 16)
-        let name = "/dev/i2c-\(bus) address 0x" + (digits.count < 2 ? "0" : "") + digits
+        let name = "/dev/i2c-\(bus) address \(ValueText.hexByte(address))"
         guard isPiChip(label), bus == 1 else { return name }
         return name + " (SDA GPIO2, header pin \(pins[2]); SCL GPIO3, header pin \(pins[3]))"
     }
