@@ -1,6 +1,9 @@
 import SwivelSync
-import SwivelPorts
+package import SwivelPorts
 import SwivelProtocol
+
+/// Opens the link's channel: for each (re)connection attempt.
+package typealias ChannelOpener = @Sendable () -> Result<any ByteChannel, SwivelKitError>
 
 /// What a command's reply carries, once it is not an ERR.
 enum LinkReply: Sendable {
@@ -23,7 +26,7 @@ struct OutgoingCommand: Sendable {
 /// tracking, dock and undock changes). The link thread (`LinkEngine`) owns the
 /// channel and everything else.
 final class LinkClient: Sendable {
-    typealias Opener = @Sendable () -> Result<any ByteChannel, SwivelKitError>
+    typealias Opener = ChannelOpener
 
     let endpoint: SwivelEndpoint
     /// Opens the endpoint; called for every (re)connection attempt.
