@@ -130,7 +130,7 @@ public final class DockAccessory: Sendable, CustomStringConvertible {
         try Self.progress(from: await command(.animate(motion)))
     }
 
-    private static func progress(from reply: LinkReply) throws(SwivelKitError) -> MoveProgress {
+    static func progress(from reply: LinkReply) throws(SwivelKitError) -> MoveProgress {
         guard case .move(let progress) = reply else {
             throw .badLength("the stand acknowledged a move without its receipt")
         }

@@ -15,8 +15,8 @@ public final class DockAccessoryManager: Sendable {
     /// - Parameters:
     ///   - open: opens the channel instead of `endpoint` (which then only names it in messages).
     ///   - clock: what `timing` is measured on; tests hand in their simulated stand's virtual time.
-    init(
-        endpoint: SwivelEndpoint, open: LinkClient.Opener? = nil, clientName: String, timing: LinkTiming,
+    package init(
+        endpoint: SwivelEndpoint, open: ChannelOpener? = nil, clientName: String, timing: LinkTiming,
         clock: any LinkClock = WallLinkClock()
     ) throws(SwivelKitError) {
         self.endpoint = endpoint
