@@ -33,7 +33,7 @@ public final class DockAccessory: Hashable, Sendable, CustomStringConvertible {
 
     /// Positions and velocities, at the stand's motion-state rate.
     public var motionStates: AsyncStream<MotionState> {
-        get throws(DockKitError) {
+        get throws {
             try docked()
             return relay(swivel.motionStates, MotionState.init)
         }
@@ -41,7 +41,7 @@ public final class DockAccessory: Hashable, Sendable, CustomStringConvertible {
 
     /// Presses and releases of the stand's buttons.
     public var accessoryEvents: AsyncStream<AccessoryEvent> {
-        get throws(DockKitError) {
+        get throws {
             try docked()
             return relay(swivel.accessoryEvents, AccessoryEvent.init)
         }
@@ -49,7 +49,7 @@ public final class DockAccessory: Hashable, Sendable, CustomStringConvertible {
 
     /// One element per battery whenever anything about it changes, starting with each one's latest state.
     public var batteryStates: AsyncStream<BatteryState> {
-        get throws(DockKitError) {
+        get throws {
             try docked()
             return relay(swivel.batteryStates, BatteryState.init)
         }
@@ -57,7 +57,7 @@ public final class DockAccessory: Hashable, Sendable, CustomStringConvertible {
 
     /// The subjects the stand tracks, 10 times a second.
     public var trackingStates: AsyncStream<TrackingState> {
-        get throws(DockKitError) {
+        get throws {
             try docked()
             return relay(swivel.trackingStates, TrackingState.init)
         }
@@ -66,7 +66,7 @@ public final class DockAccessory: Hashable, Sendable, CustomStringConvertible {
     // MARK: - Motors
 
     /// Turns at `velocity` (rad/s; x pitch, y yaw, z roll) until told otherwise; zero stops.
-    public func setAngularVelocity(_ velocity: Vector3D) async throws(DockKitError) {
+    public func setAngularVelocity(_ velocity: Vector3D) async throws {
         try await translatingErrors { () async throws(SwivelKitError) in try await swivel.setAngularVelocity(velocity.swivel) }
     }
 
@@ -76,21 +76,21 @@ public final class DockAccessory: Hashable, Sendable, CustomStringConvertible {
     /// the stand's receipt (one round trip), so the stand's refusals throw here:
     /// a third call within a second throws `frameRateTooHigh`.
     @discardableResult
-    public func setOrientation(_ orientation: Vector3D, duration: Duration = .zero, relative: Bool = false) throws(DockKitError) -> Progress {
+    public func setOrientation(_ orientation: Vector3D, duration: Duration = .zero, relative: Bool = false) throws -> Progress {
         let move = try waitForReply { swivel.setOrientation(orientation.swivel, duration: duration, relative: relative, completion: $0) }
         return .following(move)
     }
 
     /// The same with a rotation (yaw, then pitch, then roll).
     @discardableResult
-    public func setOrientation(_ orientation: Rotation3D, duration: Duration = .zero, relative: Bool = false) throws(DockKitError) -> Progress {
+    public func setOrientation(_ orientation: Rotation3D, duration: Duration = .zero, relative: Bool = false) throws -> Progress {
         let move = try waitForReply { swivel.setOrientation(orientation.swivel, duration: duration, relative: relative, completion: $0) }
         return .following(move)
     }
 
     /// Plays a built-in animation from the current position, scaled to fit the limits.
     @discardableResult
-    public func animate(motion: Animation) async throws(DockKitError) -> Progress {
+    public func animate(motion: Animation) async throws -> Progress {
         let move = try await translatingErrors { () async throws(SwivelKitError) in try await swivel.animate(motion: motion.swivel) }
         return .following(move)
     }
@@ -99,7 +99,7 @@ public final class DockAccessory: Hashable, Sendable, CustomStringConvertible {
     /// limits in force are the intersection with the hardware's; an axis
     /// outside its new range moves back in at its capped speed. Synchronous
     /// as in DockKit (one round trip). They last for this session.
-    public func setLimits(_ limits: Limits) throws(DockKitError) {
+    public func setLimits(_ limits: Limits) throws {
         let request = try limits.swivel
         try waitForReply { swivel.setLimits(request, completion: $0) }
         lastLimits.withLock { $0 = nil }
@@ -140,7 +140,7 @@ public final class DockAccessory: Hashable, Sendable, CustomStringConvertible {
     // MARK: - Tracking
 
     /// Custom tracking: one camera frame's observations, 10 to 30 times a second, with system tracking off.
-    public func track(_ observations: [Observation], cameraInformation: CameraInformation) async throws(DockKitError) {
+    public func track(_ observations: [Observation], cameraInformation: CameraInformation) async throws {
         let camera = try cameraInformation.swivel()
         try await translatingErrors { () async throws(SwivelKitError) in
             try await swivel.track(observations.map(\.swivel), cameraInformation: camera)
@@ -148,20 +148,20 @@ public final class DockAccessory: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// Selects the subject at `point`: normalized, UPPER-left origin.
-    public func selectSubject(at point: CGPoint) async throws(DockKitError) {
+    public func selectSubject(at point: CGPoint) async throws {
         try await translatingErrors { () async throws(SwivelKitError) in
             try await swivel.selectSubject(at: NormalizedPointUpperLeft(x: Double(point.x), y: Double(point.y)))
         }
     }
 
     /// Locks onto these subjects (from `trackingStates`); [] returns to automatic selection.
-    public func selectSubjects(_ subjects: [UUID]) async throws(DockKitError) {
+    public func selectSubjects(_ subjects: [UUID]) async throws {
         try await translatingErrors { () async throws(SwivelKitError) in try await swivel.selectSubjects(subjects) }
     }
 
     public var framingMode: FramingMode { FramingMode(swivel.framingMode) }
 
-    public func setFramingMode(_ mode: FramingMode) async throws(DockKitError) {
+    public func setFramingMode(_ mode: FramingMode) async throws {
         try await translatingErrors { () async throws(SwivelKitError) in try await swivel.setFramingMode(mode.swivel) }
     }
 
@@ -169,7 +169,7 @@ public final class DockAccessory: Hashable, Sendable, CustomStringConvertible {
     public var regionOfInterest: CGRect { CGRect(swivel.regionOfInterest) }
 
     /// Normalized, UPPER-left origin.
-    public func setRegionOfInterest(_ region: CGRect) async throws(DockKitError) {
+    public func setRegionOfInterest(_ region: CGRect) async throws {
         try await translatingErrors { () async throws(SwivelKitError) in
             try await swivel.setRegionOfInterest(NormalizedRectUpperLeft(region))
         }

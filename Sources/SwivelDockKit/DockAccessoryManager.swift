@@ -59,7 +59,7 @@ public final class DockAccessoryManager: Sendable {
 
     /// Every dock and undock from now on, starting with `.docked` when a stand is docked already.
     public var accessoryStateChanges: AsyncStream<DockAccessory.StateChange> {
-        get throws(DockKitError) {
+        get throws {
             relay(try swivel().accessoryStateChanges) { [self] change in
                 DockAccessory.StateChange(
                     state: change.state == .docked ? .docked : .undocked, accessory: change.accessory.map(wrapper(for:)),
@@ -75,7 +75,7 @@ public final class DockAccessoryManager: Sendable {
         (try? swivel().isSystemTrackingEnabled) ?? true
     }
 
-    public func setSystemTrackingEnabled(_ enabled: Bool) async throws(DockKitError) {
+    public func setSystemTrackingEnabled(_ enabled: Bool) async throws {
         let manager = try swivel()
         try await translatingErrors { () async throws(SwivelKitError) in try await manager.setSystemTrackingEnabled(enabled) }
     }

@@ -88,3 +88,6 @@ func translatingErrorsNow<T>(_ body: () throws(SwivelKitError) -> T) throws(Dock
         throw DockKitError(error)
     }
 }
+// DockKit's calls declare untyped `throws`, and the guide's code relies on it
+// (`catch let error as DockKitError { ... } catch { ... }` would warn under a
+// typed throw): every public call throws `any Error`, always a DockKitError.

@@ -11,7 +11,7 @@ extension DockAccessory {
             public let maximumSpeed: Double
 
             /// Checked as the stand checks it: finite, minimum below maximum, speed above 0.
-            public init(positionRange: Range<Double>, maximumSpeed: Double) throws(DockKitError) {
+            public init(positionRange: Range<Double>, maximumSpeed: Double) throws {
                 _ = try translatingErrorsNow { () throws(SwivelKitError) in
                     try SwivelKit.DockAccessory.Limits.Limit(positionRange: positionRange, maximumSpeed: maximumSpeed)
                 }

@@ -3,9 +3,9 @@ package import SwivelBoard
 /// The shipped boards, loaded the way the daemon loads them.
 package enum BoardFixtures {
     package static let boardsDirectory: String = {
-        // Tests/SwivelKitTests/Support/BoardFixtures.swift → the package root.
+        // Tests/SwivelStandHarness/BoardFixtures.swift → the package root.
         var parts = #filePath.split(separator: "/", omittingEmptySubsequences: false)
-        parts.removeLast(4)
+        parts.removeLast(3)
         return parts.joined(separator: "/") + "/boards"
     }()
 

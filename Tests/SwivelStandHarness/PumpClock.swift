@@ -1,5 +1,5 @@
 package import SwivelPorts
-package import SwivelKit
+import SwivelKit
 import SwivelTestSupport
 
 /// SwivelKit's link clock in these tests: a `StandPump`'s virtual time, run in
