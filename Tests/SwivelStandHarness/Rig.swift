@@ -32,14 +32,9 @@ package final class Rig {
 
     /// - Parameter manual: turn system tracking off, as an app about to drive the motors does.
     package static func docked(board: String = "sim.json5", speed: Double = 4, manual: Bool = false) async throws -> Rig {
-        let (hostEnd, standEnd) = try UnixSocket.pair()
         let pump = try StandPump(board: board, speed: speed)
-        pump.attach(standEnd)
-        let handed = OneChannel(hostEnd)
         do {
-            let manager = try DockAccessoryManager(
-                endpoint: .socket(path: "socketpair"), open: { handed.open() }, clientName: "SwivelKitTests", timing: LinkTiming(),
-                clock: pump.hostClock())
+            let manager = try manager(for: pump)
             // Only a guard against a hang: in virtual time docking takes milliseconds.
             let accessory = try await manager.accessory(waitingUpTo: .seconds(30), stopAtFirstFailure: true)
             if manual { try await manager.setSystemTrackingEnabled(false) }
@@ -48,6 +43,16 @@ package final class Rig {
             pump.stop()
             throw error
         }
+    }
+
+    /// A manager connected to `pump` through a socket pair, its link thread on the pump's virtual time.
+    package static func manager(for pump: StandPump) throws -> DockAccessoryManager {
+        let (hostEnd, standEnd) = try UnixSocket.pair()
+        pump.attach(standEnd)
+        let handed = OneChannel(hostEnd)
+        return try DockAccessoryManager(
+            endpoint: .socket(path: "socketpair"), open: { handed.open() }, clientName: "SwivelKitTests", timing: LinkTiming(),
+            clock: pump.hostClock())
     }
 
     deinit { pump.stop() }

@@ -5,6 +5,9 @@
 public final class DockAccessoryManager: Sendable {
     public let endpoint: SwivelEndpoint
     let link: LinkClient
+    /// Ends the link once neither this manager nor an accessory or stream of it is held.
+    private let lease: LinkLease
+    private let docked: DockedAccessorySlot
 
     /// Starts connecting at once, on its own thread.
     /// - Parameter clientName: shown in the daemon's log.
@@ -20,18 +23,23 @@ public final class DockAccessoryManager: Sendable {
         clock: any LinkClock = WallLinkClock()
     ) throws(SwivelKitError) {
         self.endpoint = endpoint
-        link = try LinkClient.start(endpoint: endpoint, open: open, clientName: clientName, timing: timing, clock: clock)
-    }
-
-    deinit {
-        link.stop(goodbye: true)
+        let slot = DockedAccessorySlot()
+        var lease: LinkLease?
+        link = try LinkClient.start(endpoint: endpoint, open: open, clientName: clientName, timing: timing, clock: clock) { client in
+            let made = LinkLease(client)
+            client.adopt(made, slot: slot)
+            lease = made
+        }
+        guard let lease else { throw .transport("the link started without its lease") }
+        self.lease = lease
+        docked = slot
     }
 
     /// Every dock and undock from now on; starts with `.docked` when a stand is docked already.
-    public var accessoryStateChanges: AsyncStream<DockAccessory.StateChange> { link.stateChangeStream() }
+    public var accessoryStateChanges: AsyncStream<DockAccessory.StateChange> { link.stateChangeStream(keepingAlive: lease) }
 
     /// The docked accessory, if any.
-    public var accessory: DockAccessory? { link.accessory }
+    public var accessory: DockAccessory? { docked.accessory }
 
     /// Waits until a stand is docked.
     /// - Parameter stopAtFirstFailure: fail as soon as one connection attempt
