@@ -107,7 +107,8 @@ let package = Package(
             swiftSettings: strict),
         // The DockKit guide's samples, with only their import changed, against the simulated stand.
         .testTarget(
-            name: "SwivelDockKitSampleTests", dependencies: ["SwivelDockKit", "SwivelKit", "SwivelStandHarness", "SwivelTestSupport"], swiftSettings: strict),
+            name: "SwivelDockKitSampleTests", dependencies: ["SwivelDockKit", "SwivelKit", "SwivelProtocol", "SwivelStandHarness", "SwivelTestSupport"],
+            swiftSettings: strict),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -8,6 +8,10 @@ internal import SwivelKit
 /// in a switch, `catch DockKitError.notConnected`, `error == .noSubjectFound`.
 /// Equality compares the case only. A switch over it needs `default:`, which
 /// every DockKit switch has anyway (DockKit adds cases).
+///
+/// Every public call throws untyped, as DockKit's do: the guide's
+/// `catch let error as DockKitError { ... } catch { ... }` would warn under a
+/// typed throw. What is thrown is always a DockKitError.
 public struct DockKitError: Error, Hashable, Sendable, CustomStringConvertible {
     public enum Code: String, CaseIterable, Sendable {
         // DockKit's.
@@ -88,6 +92,3 @@ func translatingErrorsNow<T>(_ body: () throws(SwivelKitError) -> T) throws(Dock
         throw DockKitError(error)
     }
 }
-// DockKit's calls declare untyped `throws`, and the guide's code relies on it
-// (`catch let error as DockKitError { ... } catch { ... }` would warn under a
-// typed throw): every public call throws `any Error`, always a DockKitError.

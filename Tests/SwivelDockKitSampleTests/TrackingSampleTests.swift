@@ -1,4 +1,5 @@
 import SwivelDockKit
+import SwivelProtocol
 import Testing
 
 extension DockKitSampleTests {
@@ -45,6 +46,30 @@ extension DockKitSampleTests {
         #expect(abs(rect.minY - 0.45) < 0.01)
     }
 
+    @Test func trackMostSalientSelectsTheRankOneSubject() async throws {
+        let stand = try await SampleStand.docked()
+        let accessory = try await stand.accessory()
+        try await disableSystemTracking()
+        let ranked = Task { () -> UUID? in
+            for await state in try accessory.trackingStates {
+                for case .person(let person) in state.trackedSubjects where person.saliencyRank == 1 { return person.identifier }
+            }
+            return nil
+        }
+        let selecting = Task { try await trackMostSalient(accessory: accessory) }
+        _ = try await FaceFeed(stand: stand, accessory: accessory).run(seconds: 2)
+        let salient = try #require(try await ranked.value)
+        selecting.cancel()
+        if case .failure(let error) = await selecting.result { Issue.record("the sample's loop threw \(error)") }
+        // What reached the stand: SELECT_SUBJECTS naming the rank-1 subject.
+        let selections = stand.pump.seenCommands.compactMap { command -> [WireUUID]? in
+            if case .selectSubjects(let ids) = command.message { return ids }
+            return nil
+        }
+        #expect(!selections.isEmpty)
+        #expect(selections.allSatisfy { $0.count == 1 && $0.first?.bytes == withUnsafeBytes(of: salient.uuid) { Array($0) } })
+    }
+
     @Test func tapToSelectFindsTheSubjectAtThePointAndByIdentifier() async throws {
         let stand = try await SampleStand.docked()
         let accessory = try await stand.accessory()
@@ -75,14 +100,20 @@ extension DockKitSampleTests {
             identifier: 1, type: .humanFace, rect: CGRect(x: 0.45, y: 0.45, width: 0.1, height: 0.15), faceYawAngle: nil)
         await safeTrack(observations: [face], cameraInfo: camera, accessory: accessory)
         try await disableSystemTracking()
+        stand.pump.hold()
         await safeTrack(observations: [], cameraInfo: camera, accessory: accessory)
+        // Half a second later: a 2 fps stream, below the guide's 10-30 fps.
+        await stand.pump.advance(bySeconds: 0.5)
+        await safeTrack(observations: [face], cameraInfo: camera, accessory: accessory)
+        stand.pump.release()
         stand.pump.stop()
         try await eventually { !stand.rig.accessory.isDocked }
         await safeTrack(observations: [face], cameraInfo: camera, accessory: accessory)
         let outcomes = sampleLog.snapshot.trackOutcomes
-        #expect(outcomes.count == 3)
+        #expect(outcomes.count == 4)
         #expect(outcomes.first?.hasPrefix("other: systemTrackingActive") == true)
         #expect(outcomes.dropFirst().first == "noSubjectFound")
+        #expect(outcomes.dropFirst(2).first == "frameRateTooLow")
         #expect(outcomes.last == "notConnected")
     }
 
