@@ -25,42 +25,34 @@ public final class DockAccessory: Hashable, Sendable, CustomStringConvertible {
 
     // MARK: - Streams
 
-    private func docked() throws(DockKitError) {
+    /// One of SwivelKit's streams as DockKit's, while this accessory is docked.
+    private func stream<Source: Sendable, Element: Sendable>(
+        _ source: AsyncStream<Source>, _ transform: @escaping @Sendable (Source) -> Element?
+    ) throws(DockKitError) -> AsyncStream<Element> {
         guard swivel.isDocked else {
             throw DockKitError(.notConnected, reason: "this accessory undocked; use the one from the latest docked state change")
         }
+        return relay(source, transform)
     }
 
     /// Positions and velocities, at the stand's motion-state rate.
     public var motionStates: AsyncStream<MotionState> {
-        get throws {
-            try docked()
-            return relay(swivel.motionStates, MotionState.init)
-        }
+        get throws { try stream(swivel.motionStates, MotionState.init) }
     }
 
     /// Presses and releases of the stand's buttons.
     public var accessoryEvents: AsyncStream<AccessoryEvent> {
-        get throws {
-            try docked()
-            return relay(swivel.accessoryEvents, AccessoryEvent.init)
-        }
+        get throws { try stream(swivel.accessoryEvents, AccessoryEvent.init) }
     }
 
     /// One element per battery whenever anything about it changes, starting with each one's latest state.
     public var batteryStates: AsyncStream<BatteryState> {
-        get throws {
-            try docked()
-            return relay(swivel.batteryStates, BatteryState.init)
-        }
+        get throws { try stream(swivel.batteryStates, BatteryState.init) }
     }
 
     /// The subjects the stand tracks, 10 times a second.
     public var trackingStates: AsyncStream<TrackingState> {
-        get throws {
-            try docked()
-            return relay(swivel.trackingStates, TrackingState.init)
-        }
+        get throws { try stream(swivel.trackingStates, TrackingState.init) }
     }
 
     // MARK: - Motors

@@ -53,26 +53,9 @@ public struct DockKitError: Error, Hashable, Sendable, CustomStringConvertible {
 
     public var description: String { "\(code.rawValue): \(reason)" }
 
+    /// SwivelKit's code of the same name: every one of SwivelKit's codes is here.
     init(_ error: SwivelKitError) {
-        let code: Code =
-            switch error.code {
-            case .invalidParameter: .invalidParameter
-            case .notConnected: .notConnected
-            case .notSupported: .notSupported
-            case .notSupportedByDevice: .notSupportedByDevice
-            case .frameRateTooHigh: .frameRateTooHigh
-            case .frameRateTooLow: .frameRateTooLow
-            case .noSubjectFound: .noSubjectFound
-            case .systemTrackingActive: .systemTrackingActive
-            case .motorFault: .motorFault
-            case .busy: .busy
-            case .timedOut: .timedOut
-            case .transport: .transport
-            case .unknownMessage: .unknownMessage
-            case .badLength: .badLength
-            case .versionMismatch: .versionMismatch
-            }
-        self.init(code, reason: error.reason)
+        self.init(Code(rawValue: error.code.rawValue) ?? .transport, reason: error.reason)
     }
 }
 
