@@ -1,7 +1,8 @@
 /// The entry point, as DockKit's `DockAccessoryManager`: connects to the
 /// stand's daemon at `endpoint`, keeps the session alive with heartbeats,
 /// reconnects every second when the link is lost, and reports each dock and
-/// undock in `accessoryStateChanges`.
+/// undock in `accessoryStateChanges`. Releasing it does not end a session whose
+/// accessory or streams are still held: the link says BYE when the last goes.
 public final class DockAccessoryManager: Sendable {
     public let endpoint: SwivelEndpoint
     let link: LinkClient

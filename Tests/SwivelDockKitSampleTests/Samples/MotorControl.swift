@@ -1,6 +1,8 @@
 // The DockKit app guide, "Motor Control": "Angular Velocity", "Set
 // Orientation", "Motion State" and "Setting Limits". The guide's `import
-// Spatial` goes: SwivelDockKit brings Vector3D and Rotation3D.
+// Spatial` goes: SwivelDockKit brings Vector3D and Rotation3D. The motion
+// loop's placeholder records into the log, and the orientation snippet
+// returns its Progress so that a test can watch it.
 import SwivelDockKit
 
 func panRightTiltDown(accessory: DockAccessory) async throws {
