@@ -12,6 +12,7 @@ import PackageDescription
 //   SwivelPorts     byte channels over POSIX: termios serial, pty pairs, Unix sockets, poll
 //   SwivelRuntime   the real-time loop thread, mailbox, link sessions, assembly of a board into a stand
 //   SwivelKit       the host library, shaped like DockKit
+//   SwivelDockKit   DockKit's own API over SwivelKit, so DockKit code ports by changing its import (docs/PORTING.md)
 //   swiveld         the daemon
 //   swivelctl       the host CLI
 //   swivel-bench    `make bench`
@@ -34,6 +35,7 @@ let package = Package(
         .executable(name: "swivelctl", targets: ["swivelctl"]),
         .library(name: "SwivelCore", targets: ["SwivelCore"]),
         .library(name: "SwivelKit", targets: ["SwivelKit"]),
+        .library(name: "SwivelDockKit", targets: ["SwivelDockKit"]),
     ],
     targets: [
         .target(name: "SwivelCore", swiftSettings: strict, linkerSettings: libm),
@@ -68,6 +70,8 @@ let package = Package(
             swiftSettings: strict
         ),
         .target(name: "SwivelKit", dependencies: ["SwivelCore", "SwivelSync", "SwivelProtocol", "SwivelPorts"], swiftSettings: strict),
+        // A host library: it imports the toolchain's Foundation (CGRect, Measurement, Progress), which the firmware never does.
+        .target(name: "SwivelDockKit", dependencies: ["SwivelKit", "SwivelSync"], swiftSettings: strict),
         .executableTarget(name: "swiveld", dependencies: ["SwivelRuntime"], swiftSettings: strict),
         .executableTarget(name: "swivelctl", dependencies: ["SwivelKit"], swiftSettings: strict),
         // What the three tools below share (Glibc, no Foundation). No firmware target depends on it.
@@ -93,8 +97,18 @@ let package = Package(
         .testTarget(name: "SwivelPortsTests", dependencies: ["SwivelPorts", "SwivelTestSupport"], swiftSettings: strict),
         // The harness's own checks: the soak's cap checker and the fuzz targets can fail, and pass the seeds.
         .testTarget(name: "SwivelHarnessTests", dependencies: ["swivel-fuzz", "swivel-soak"], swiftSettings: strict),
+        // The simulated stand in-process (the real LinkHub over a VirtualStand) and SwivelKit docked to it, on its virtual time.
+        .target(
+            name: "SwivelStandHarness", dependencies: ["SwivelKit", "SwivelRuntime", "SwivelTestSupport"], path: "Tests/SwivelStandHarness",
+            swiftSettings: strict),
         // End to end: SwivelKit and swivelctl against the runtime on the simulated stand.
-        .testTarget(name: "SwivelKitTests", dependencies: ["SwivelKit", "SwivelRuntime", "SwivelTestSupport"], swiftSettings: strict),
+        .testTarget(
+            name: "SwivelKitTests", dependencies: ["SwivelKit", "SwivelRuntime", "SwivelTestSupport", "SwivelStandHarness"],
+            swiftSettings: strict),
+        // The DockKit guide's samples, with only their import changed, against the simulated stand.
+        .testTarget(
+            name: "SwivelDockKitSampleTests", dependencies: ["SwivelDockKit", "SwivelKit", "SwivelProtocol", "SwivelStandHarness", "SwivelTestSupport"],
+            swiftSettings: strict),
     ],
     swiftLanguageModes: [.v6]
 )

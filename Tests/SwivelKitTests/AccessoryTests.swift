@@ -1,6 +1,7 @@
 import SwivelProtocol
 @testable import SwivelKit
 import Testing
+import SwivelStandHarness
 
 /// The simulated board's own buttons and batteries (not injected telemetry)
 /// reach SwivelKit's streams through the real hub.

@@ -2,6 +2,7 @@ import SwivelCore
 import SwivelProtocol
 @testable import SwivelKit
 import Testing
+import SwivelStandHarness
 
 /// A move a motor fault ended, as an app sees it through SwivelKit.
 @Suite(.serialized, .hangGuard) struct FaultProgressTests {

@@ -1,5 +1,6 @@
 @testable import SwivelKit
 import Testing
+import SwivelStandHarness
 
 @Suite(.serialized, .hangGuard) struct LimitsTests {
     typealias Limit = DockAccessory.Limits.Limit

@@ -1,6 +1,7 @@
 import SwivelProtocol
 @testable import SwivelKit
 import Testing
+import SwivelStandHarness
 
 /// Motor commands through SwivelKit, checked on the simulated stand's encoders.
 @Suite(.serialized, .hangGuard) struct MotionTests {

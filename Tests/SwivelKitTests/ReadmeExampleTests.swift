@@ -1,6 +1,7 @@
 import SwivelKit
 import SwivelTestSupport
 import Testing
+import SwivelStandHarness
 
 /// README.md's SwivelKit example, with only the public API, against a stand
 /// behind a real socket path (the example's loop is cut after one state).

@@ -1,6 +1,7 @@
 import SwivelProtocol
 @testable import SwivelKit
 import Testing
+import SwivelStandHarness
 
 /// Retransmission and duplicate detection, end to end: the pump loses a frame
 /// on purpose and SwivelKit must recover without moving the stand twice.

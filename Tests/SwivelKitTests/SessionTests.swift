@@ -5,6 +5,7 @@ import SwivelRuntime
 @testable import SwivelKit
 import SwivelTestSupport
 import Testing
+import SwivelStandHarness
 
 /// Docking, identity, heartbeats, goodbye and reconnection, against the real
 /// link hub on a simulated stand.

@@ -6,6 +6,7 @@ import Darwin
 import FoundationEssentials
 import SwivelTestSupport
 import Testing
+import SwivelStandHarness
 
 /// The built `swivelctl` binary against the real link hub on a simulated
 /// stand, behind a Unix socket listener at a temporary path. Each process is

@@ -2,6 +2,7 @@ import FoundationEssentials
 import SwivelProtocol
 @testable import SwivelKit
 import Testing
+import SwivelStandHarness
 
 /// Telemetry the simulated stand does not produce yet (buttons, batteries,
 /// tracking), injected by the pump, must reach the right stream intact.

@@ -1,6 +1,7 @@
 import FoundationEssentials
 @testable import SwivelKit
 import Testing
+import SwivelStandHarness
 
 /// Custom tracking, framing, region of interest and selection through SwivelKit.
 @Suite(.serialized, .hangGuard) struct TrackingTests {

@@ -18,6 +18,8 @@ public final class DockAccessory: Sendable, CustomStringConvertible {
     public let motionStateRateHz: Int
 
     let link: LinkClient
+    /// Keeps the link running while this accessory is held, whoever made it.
+    let lease: LinkLease?
     let epoch: Int
     let motionStream = Broadcast<MotionState>()
     let accessoryEventStream = Broadcast<AccessoryEvent>()
@@ -33,7 +35,7 @@ public final class DockAccessory: Sendable, CustomStringConvertible {
     /// The latest state of each battery, in the order they were first heard of.
     private let latestBatteries = PIMutex<[BatteryState]>([])
 
-    init(identity: Identity, link: LinkClient, epoch: Int) {
+    init(identity: Identity, link: LinkClient, lease: LinkLease?, epoch: Int) {
         identifier = Identifier(name: identity.name, category: .trackingStand, uuid: UUID(identity.uuid))
         firmwareVersion = identity.firmwareVersion
         hardwareModel = identity.hardwareModel
@@ -42,6 +44,7 @@ public final class DockAccessory: Sendable, CustomStringConvertible {
         heartbeatTimeout = .milliseconds(Int(identity.heartbeatTimeoutMilliseconds))
         motionStateRateHz = Int(identity.motionStateRateHz)
         self.link = link
+        self.lease = lease
         self.epoch = epoch
     }
 
@@ -55,14 +58,15 @@ public final class DockAccessory: Sendable, CustomStringConvertible {
     // MARK: - Streams
 
     /// Positions and velocities, at the stand's motion-state rate (50 Hz by default).
-    public var motionStates: AsyncStream<MotionState> { motionStream.stream() }
+    /// Each stream keeps this accessory (and so its link) alive until it ends.
+    public var motionStates: AsyncStream<MotionState> { motionStream.stream(keepingAlive: self) }
     /// Presses and releases of the stand's buttons.
-    public var accessoryEvents: AsyncStream<AccessoryEvent> { accessoryEventStream.stream() }
+    public var accessoryEvents: AsyncStream<AccessoryEvent> { accessoryEventStream.stream(keepingAlive: self) }
     /// One element per battery whenever anything about it changes. A new
     /// stream starts with each battery's latest state: the stand sends them
     /// once at docking, before an app may have subscribed.
     public var batteryStates: AsyncStream<BatteryState> {
-        batteryStream.stream { latestBatteries.withLock { $0 } }
+        batteryStream.stream(keepingAlive: self) { latestBatteries.withLock { $0 } }
     }
 
     /// Remembers `state` and yields it, under the lock `batteryStates` reads the latest with.
@@ -79,7 +83,7 @@ public final class DockAccessory: Sendable, CustomStringConvertible {
         }
     }
     /// The subjects the stand tracks, 10 per second while tracking.
-    public var trackingStates: AsyncStream<TrackingState> { trackingStream.stream() }
+    public var trackingStates: AsyncStream<TrackingState> { trackingStream.stream(keepingAlive: self) }
 
     func finishStreams() {
         motionStream.finish()
@@ -130,7 +134,7 @@ public final class DockAccessory: Sendable, CustomStringConvertible {
         try Self.progress(from: await command(.animate(motion)))
     }
 
-    private static func progress(from reply: LinkReply) throws(SwivelKitError) -> MoveProgress {
+    static func progress(from reply: LinkReply) throws(SwivelKitError) -> MoveProgress {
         guard case .move(let progress) = reply else {
             throw .badLength("the stand acknowledged a move without its receipt")
         }

@@ -1,10 +1,14 @@
 /// The entry point, as DockKit's `DockAccessoryManager`: connects to the
 /// stand's daemon at `endpoint`, keeps the session alive with heartbeats,
 /// reconnects every second when the link is lost, and reports each dock and
-/// undock in `accessoryStateChanges`.
+/// undock in `accessoryStateChanges`. Releasing it does not end a session whose
+/// accessory or streams are still held: the link says BYE when the last goes.
 public final class DockAccessoryManager: Sendable {
     public let endpoint: SwivelEndpoint
     let link: LinkClient
+    /// Ends the link once neither this manager nor an accessory or stream of it is held.
+    private let lease: LinkLease
+    private let docked: DockedAccessorySlot
 
     /// Starts connecting at once, on its own thread.
     /// - Parameter clientName: shown in the daemon's log.
@@ -15,23 +19,28 @@ public final class DockAccessoryManager: Sendable {
     /// - Parameters:
     ///   - open: opens the channel instead of `endpoint` (which then only names it in messages).
     ///   - clock: what `timing` is measured on; tests hand in their simulated stand's virtual time.
-    init(
-        endpoint: SwivelEndpoint, open: LinkClient.Opener? = nil, clientName: String, timing: LinkTiming,
+    package init(
+        endpoint: SwivelEndpoint, open: ChannelOpener? = nil, clientName: String, timing: LinkTiming,
         clock: any LinkClock = WallLinkClock()
     ) throws(SwivelKitError) {
         self.endpoint = endpoint
-        link = try LinkClient.start(endpoint: endpoint, open: open, clientName: clientName, timing: timing, clock: clock)
-    }
-
-    deinit {
-        link.stop(goodbye: true)
+        let slot = DockedAccessorySlot()
+        var lease: LinkLease?
+        link = try LinkClient.start(endpoint: endpoint, open: open, clientName: clientName, timing: timing, clock: clock) { client in
+            let made = LinkLease(client)
+            client.adopt(made, slot: slot)
+            lease = made
+        }
+        guard let lease else { throw .transport("the link started without its lease") }
+        self.lease = lease
+        docked = slot
     }
 
     /// Every dock and undock from now on; starts with `.docked` when a stand is docked already.
-    public var accessoryStateChanges: AsyncStream<DockAccessory.StateChange> { link.stateChangeStream() }
+    public var accessoryStateChanges: AsyncStream<DockAccessory.StateChange> { link.stateChangeStream(keepingAlive: lease) }
 
     /// The docked accessory, if any.
-    public var accessory: DockAccessory? { link.accessory }
+    public var accessory: DockAccessory? { docked.accessory }
 
     /// Waits until a stand is docked.
     /// - Parameter stopAtFirstFailure: fail as soon as one connection attempt

@@ -18,8 +18,9 @@ final class Broadcast<Element: Sendable>: Sendable {
     }
 
     /// A new stream. `initial` is evaluated and yielded under the same lock as
-    /// `yield`, so a subscriber never sees it after a newer element.
-    func stream(initial: () -> [Element] = { [] }) -> AsyncStream<Element> {
+    /// `yield`, so a subscriber never sees it after a newer element. The
+    /// stream holds `owner` until it ends (finished, or its consumer gone).
+    func stream(keepingAlive owner: (any AnyObject & Sendable)? = nil, initial: () -> [Element] = { [] }) -> AsyncStream<Element> {
         let (stream, continuation) = AsyncStream.makeStream(of: Element.self, bufferingPolicy: .bufferingNewest(bufferLimit))
         let finishedAlready = state.withLock { state -> Bool in
             guard !state.finished else { return true }
@@ -28,6 +29,7 @@ final class Broadcast<Element: Sendable>: Sendable {
             for element in initial() { continuation.yield(element) }
             state.subscribers[id] = continuation
             continuation.onTermination = { [weak self] _ in
+                withExtendedLifetime(owner) {}
                 self?.state.withLock { _ = $0.subscribers.removeValue(forKey: id) }
             }
             return false

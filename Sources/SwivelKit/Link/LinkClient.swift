@@ -1,6 +1,9 @@
 import SwivelSync
-import SwivelPorts
+package import SwivelPorts
 import SwivelProtocol
+
+/// Opens the link's channel: for each (re)connection attempt.
+package typealias ChannelOpener = @Sendable () -> Result<any ByteChannel, SwivelKitError>
 
 /// What a command's reply carries, once it is not an ERR.
 enum LinkReply: Sendable {
@@ -23,7 +26,7 @@ struct OutgoingCommand: Sendable {
 /// tracking, dock and undock changes). The link thread (`LinkEngine`) owns the
 /// channel and everything else.
 final class LinkClient: Sendable {
-    typealias Opener = @Sendable () -> Result<any ByteChannel, SwivelKitError>
+    typealias Opener = ChannelOpener
 
     let endpoint: SwivelEndpoint
     /// Opens the endpoint; called for every (re)connection attempt.
@@ -48,7 +51,10 @@ final class LinkClient: Sendable {
     }
 
     private struct Session {
-        var accessory: DockAccessory?
+        /// Weak: the link thread must not keep an accessory alive (see `LinkLease`).
+        weak var accessory: DockAccessory?
+        weak var lease: LinkLease?
+        weak var slot: DockedAccessorySlot?
         var systemTrackingEnabled = true
         var lastFailure: SwivelKitError?
         var closed = false
@@ -77,9 +83,10 @@ final class LinkClient: Sendable {
     /// - Parameters:
     ///   - open: how to reach `endpoint`; tests hand in one end of a socket pair.
     ///   - clock: what the link thread measures `timing` on; tests hand in their stand's virtual time.
+    ///   - beforeStart: runs before the thread does, so what it sets up is there before the first dock.
     static func start(
         endpoint: SwivelEndpoint, open: Opener? = nil, clientName: String, timing: LinkTiming,
-        clock: any LinkClock = WallLinkClock()
+        clock: any LinkClock = WallLinkClock(), beforeStart: (LinkClient) -> Void = { _ in }
     ) throws(SwivelKitError) -> LinkClient {
         let waker: PollWaker
         do throws(PortError) {
@@ -90,6 +97,7 @@ final class LinkClient: Sendable {
         let client = LinkClient(
             endpoint: endpoint, open: open ?? opener(for: endpoint), clientName: clientName, timing: timing, clock: clock,
             waker: waker)
+        beforeStart(client)
         try LinkThread.start { LinkEngine(client: client).run() }
         return client
     }
@@ -129,12 +137,23 @@ final class LinkClient: Sendable {
     }
 
     var accessory: DockAccessory? { session.withLock { $0.accessory } }
+    /// The lease of whoever still holds this link; nil once it is ending.
+    var lease: LinkLease? { session.withLock { $0.lease } }
+
+    /// The manager's lease and its hold on the docked accessory, both referenced weakly.
+    func adopt(_ lease: LinkLease, slot: DockedAccessorySlot) {
+        session.withLock { session in
+            session.lease = lease
+            session.slot = slot
+        }
+    }
     var isSystemTrackingEnabled: Bool { session.withLock { $0.systemTrackingEnabled } }
     var lastFailure: SwivelKitError? { session.withLock { $0.lastFailure } }
 
-    /// Every dock and undock from now on, starting with `.docked` when an accessory is docked already.
-    func stateChangeStream() -> AsyncStream<DockAccessory.StateChange> {
-        stateChanges.stream {
+    /// Every dock and undock from now on, starting with `.docked` when an
+    /// accessory is docked already. The stream holds `lease` until it ends.
+    func stateChangeStream(keepingAlive lease: LinkLease) -> AsyncStream<DockAccessory.StateChange> {
+        stateChanges.stream(keepingAlive: lease) {
             session.withLock { session in
                 session.accessory.map { [DockAccessory.StateChange(state: .docked, accessory: $0, trackingButtonEnabled: false)] } ?? []
             }
@@ -211,6 +230,7 @@ final class LinkClient: Sendable {
         stateChanges.yield {
             session.withLock { session in
                 session.accessory = accessory
+                session.slot?.set(accessory)
                 session.systemTrackingEnabled = systemTrackingEnabled
                 session.lastFailure = nil
                 waiters = Array(session.waiters.values)
@@ -221,10 +241,11 @@ final class LinkClient: Sendable {
         for waiter in waiters { waiter.continuation.resume(returning: .success(accessory)) }
     }
 
-    func publishUndocked(_ accessory: DockAccessory) {
+    func publishUndocked(_ accessory: DockAccessory?) {
         stateChanges.yield {
             session.withLock { session in
                 session.accessory = nil
+                session.slot?.set(nil)
                 return DockAccessory.StateChange(state: .undocked, accessory: accessory, trackingButtonEnabled: false)
             }
         }
@@ -258,6 +279,7 @@ final class LinkClient: Sendable {
         let waiters = session.withLock { session -> [AccessoryWaiter] in
             session.closed = true
             session.accessory = nil
+            session.slot?.set(nil)
             defer { session.waiters.removeAll() }
             return Array(session.waiters.values)
         }

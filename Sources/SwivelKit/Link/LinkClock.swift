@@ -1,4 +1,4 @@
-import SwivelPorts
+package import SwivelPorts
 
 /// The link thread's time: what every `LinkTiming` interval is measured on
 /// (the reply timeout, heartbeats, reconnecting, progress polls).
@@ -7,7 +7,7 @@ import SwivelPorts
 /// simulated stand's virtual time instead, so a timeout is measured on the
 /// same clock as the stand that should have answered, and a loaded machine
 /// that runs the stand slowly cannot make a reply look late.
-protocol LinkClock: Sendable {
+package protocol LinkClock: Sendable {
     /// Now: time since the clock's own origin.
     var now: Duration { get }
 
@@ -21,17 +21,19 @@ protocol LinkClock: Sendable {
 }
 
 /// Real time, for apps and `swivelctl`.
-struct WallLinkClock: LinkClock {
+package struct WallLinkClock: LinkClock {
+    package init() {}
+
     private let origin = ContinuousClock.now
 
-    var now: Duration { ContinuousClock.now - origin }
+    package var now: Duration { ContinuousClock.now - origin }
 
-    func wait(_ polls: inout PollSet, until deadline: Duration, waker: PollWaker) throws(PortError) {
+    package func wait(_ polls: inout PollSet, until deadline: Duration, waker: PollWaker) throws(PortError) {
         let remaining = deadline - now
         // At most a second: the loop then looks again, whatever it waits for.
         let milliseconds = remaining <= .zero ? 0 : Int32(min((remaining.inSeconds * 1000).rounded(.up), 1000))
         _ = try polls.wait(timeoutMilliseconds: milliseconds)
     }
 
-    func loopEnded() {}
+    package func loopEnded() {}
 }

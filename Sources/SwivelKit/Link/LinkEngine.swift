@@ -55,7 +55,8 @@ final class LinkEngine {
     var lastSent: Instant
     /// Counts docked sessions; an accessory object belongs to one.
     var epoch = 0
-    var accessory: DockAccessory?
+    /// Weak: only the app, the manager and the streams keep an accessory (see `LinkLease`).
+    weak var accessory: DockAccessory?
     /// BATTERY_STATE that came during the handshake (the stand sends every
     /// battery right after IDENTITY), held for the accessory about to exist.
     var handshakeBatteries: [BatteryState] = []
@@ -137,7 +138,7 @@ final class LinkEngine {
     private func docked(_ identity: Identity, report: StateReport) {
         guard phase == .handshaking else { return }
         epoch += 1
-        let accessory = DockAccessory(identity: identity, link: client, epoch: epoch)
+        let accessory = DockAccessory(identity: identity, link: client, lease: client.lease, epoch: epoch)
         self.accessory = accessory
         for battery in handshakeBatteries { accessory.receiveBattery(DockAccessory.BatteryState(battery)) }
         handshakeBatteries.removeAll()
@@ -169,9 +170,10 @@ final class LinkEngine {
         for tracker in orphaned.values {
             tracker.progress.apply(state: .cancelled, fractionCompleted: tracker.progress.fractionCompleted)
         }
-        if wasDocked, let accessory {
+        if wasDocked {
+            let accessory = self.accessory
             self.accessory = nil
-            accessory.finishStreams()
+            accessory?.finishStreams()
             client.publishUndocked(accessory)
         } else {
             client.publishFailure(error)

@@ -1,6 +1,7 @@
 import SwivelProtocol
 @testable import SwivelKit
 import Testing
+import SwivelStandHarness
 
 /// The SwivelKitError a call throws; nil when it succeeds (or throws something
 /// else, which is recorded as an issue). Closures infer untyped throws, hence `as`.

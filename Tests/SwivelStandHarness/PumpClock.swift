@@ -1,5 +1,5 @@
-import SwivelPorts
-@testable import SwivelKit
+package import SwivelPorts
+import SwivelKit
 import SwivelTestSupport
 
 /// SwivelKit's link clock in these tests: a `StandPump`'s virtual time, run in
@@ -13,7 +13,7 @@ import SwivelTestSupport
 /// heartbeat due at t reaches the stand at t, however slowly a loaded machine
 /// runs the pump, the link thread or the test. Without a link thread (before
 /// one is attached, after it ended) time runs freely.
-final class PumpClock: LinkClock {
+package final class PumpClock: LinkClock {
     private enum Host {
         /// No link thread on this clock: time runs freely.
         case absent
@@ -29,13 +29,13 @@ final class PumpClock: LinkClock {
     }
 
     /// One pump tick.
-    static let tick = Duration.milliseconds(1)
+    package static let tick = Duration.milliseconds(1)
 
     private let state = TestMutex(State())
 
-    var now: Duration { Self.tick * state.withLock { $0.ticks } }
+    package var now: Duration { Self.tick * state.withLock { $0.ticks } }
 
-    func wait(_ polls: inout PollSet, until deadline: Duration, waker: PollWaker) throws(PortError) {
+    package func wait(_ polls: inout PollSet, until deadline: Duration, waker: PollWaker) throws(PortError) {
         let due = state.withLock { state -> Bool in
             let due = Self.tick * state.ticks >= deadline
             state.host = due ? .busy : .waiting(deadline: deadline, waker: waker, woken: false)
@@ -47,19 +47,19 @@ final class PumpClock: LinkClock {
         _ = try polls.wait(timeoutMilliseconds: due ? 0 : 1000)
     }
 
-    func loopEnded() {
+    package func loopEnded() {
         state.withLock { $0.host = .absent }
     }
 
     // MARK: - The pump's side
 
     /// A link thread is about to start on this clock: time stands still until it first waits.
-    func attachHost() {
+    package func attachHost() {
         state.withLock { $0.host = .busy }
     }
 
     /// Moves time on by one tick if the link thread lets it: it waits, and its deadline is still ahead.
-    func advance() -> Bool {
+    package func advance() -> Bool {
         state.withLock { state in
             switch state.host {
             case .absent:
@@ -77,7 +77,7 @@ final class PumpClock: LinkClock {
     /// Wakes the link thread once time has reached its deadline. The pump calls
     /// it after sending what the stand produced up to then, so the link thread
     /// finds it already there.
-    func wakeHostIfDue() {
+    package func wakeHostIfDue() {
         state.withLock { state in
             guard case .waiting(let deadline, let waker, false) = state.host, Self.tick * state.ticks >= deadline else { return }
             state.host = .waiting(deadline: deadline, waker: waker, woken: true)

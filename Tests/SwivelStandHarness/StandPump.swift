@@ -4,11 +4,11 @@ import Glibc
 import Darwin
 #endif
 import Synchronization
-import SwivelCore
+package import SwivelCore
 import SwivelHardware
-import SwivelPorts
-import SwivelProtocol
-import SwivelRuntime
+package import SwivelPorts
+package import SwivelProtocol
+package import SwivelRuntime
 import SwivelTestSupport
 
 /// The stand's side of the link, in this process: the real `LinkHub` over a
@@ -31,14 +31,14 @@ import SwivelTestSupport
 /// `hold()` stops virtual time but for the ticks that answer commands and
 /// those `advance(bySeconds:)` asks for, so what a test does between two
 /// steps happens at one instant of the stand's time.
-final class StandPump: @unchecked Sendable {
-    struct SeenCommand: Sendable {
-        var header: FrameHeader
-        var message: HostMessage?
+package final class StandPump: @unchecked Sendable {
+    package struct SeenCommand: Sendable {
+        package var header: FrameHeader
+        package var message: HostMessage?
     }
 
-    typealias CommandFilter = @Sendable (FrameHeader, HostMessage) -> Bool
-    typealias ReplyFilter = @Sendable (FrameHeader, AccessoryMessage) -> Bool
+    package typealias CommandFilter = @Sendable (FrameHeader, HostMessage) -> Bool
+    package typealias ReplyFilter = @Sendable (FrameHeader, AccessoryMessage) -> Bool
 
     private struct Connection {
         let channel: FileChannel
@@ -51,15 +51,15 @@ final class StandPump: @unchecked Sendable {
     /// host thread that a loaded machine has not run for that long is still
     /// there: with 200 ms here the pump took it for gone and ended its session.
     /// 5 s is only a guard against a host that stopped reading.
-    static let writeTimeoutMilliseconds: Int32 = 5000
+    package static let writeTimeoutMilliseconds: Int32 = 5000
 
-    static let standUUID = WireUUID(bytes: [0x5A, 0x1E, 0x0C, 0x3B, 0x9D, 0x27, 0x84, 0x4F, 0xA0, 0x11, 0x22, 0x33, 0x44, 0x55, 0x66, 0x77]) ?? .zero
+    package static let standUUID = WireUUID(bytes: [0x5A, 0x1E, 0x0C, 0x3B, 0x9D, 0x27, 0x84, 0x4F, 0xA0, 0x11, 0x22, 0x33, 0x44, 0x55, 0x66, 0x77]) ?? .zero
 
-    let virtual: VirtualStand
-    let hub: LinkHub
-    let speed: Double
+    package let virtual: VirtualStand
+    package let hub: LinkHub
+    package let speed: Double
     /// The board's buttons and batteries, attached to the hub as the daemon attaches them.
-    let accessories: SimulatedAccessories
+    package let accessories: SimulatedAccessories
 
     // Everything below is guarded by `lock`.
     private let lock = TestMutex(())
@@ -87,7 +87,7 @@ final class StandPump: @unchecked Sendable {
     private let waker: PollWaker
     private var thread: TestThread?
 
-    init(board: String = "sim.json5", speed: Double = 4, listeningAt path: String? = nil) throws {
+    package init(board: String = "sim.json5", speed: Double = 4, listeningAt path: String? = nil) throws {
         virtual = try VirtualStand(board: BoardFixtures.load(board))
         let identity = DeviceIdentity.identity(
             board: try BoardFixtures.load(board), uuid: Self.standUUID, heartbeatTimeoutMilliseconds: 1000,
@@ -106,7 +106,7 @@ final class StandPump: @unchecked Sendable {
     }
 
     /// Serves `channel` (the stand's end of a socket pair) as one session.
-    func attach(_ channel: FileChannel) {
+    package func attach(_ channel: FileChannel) {
         lock.withLock { _ in
             let session = hub.openSession(label: "test", at: virtual.deadline)
             connections.append(Connection(channel: channel, session: session))
@@ -115,7 +115,7 @@ final class StandPump: @unchecked Sendable {
     }
 
     /// Ends the thread (which holds the pump until then: call it) and closes every connection and the listener (its socket file goes).
-    func stop() {
+    package func stop() {
         guard running.exchange(false, ordering: .sequentiallyConsistent) else { return }
         waker.wake()
         thread?.join()
@@ -131,7 +131,7 @@ final class StandPump: @unchecked Sendable {
     /// The clock for the one SwivelKit host of this pump: the link thread's
     /// timers then run on virtual time, in lockstep with it. Time stands still
     /// from now until that link thread first waits.
-    func hostClock() -> PumpClock {
+    package func hostClock() -> PumpClock {
         linkClock.attachHost()
         return linkClock
     }
@@ -139,17 +139,17 @@ final class StandPump: @unchecked Sendable {
     // MARK: - What tests ask
 
     /// Runs `body` between two pump iterations, with the hub and stand still.
-    func inspect<T>(_ body: (LinkHub, VirtualStand) -> T) -> T {
+    package func inspect<T>(_ body: (LinkHub, VirtualStand) -> T) -> T {
         lock.withLock { _ in body(hub, virtual) }
     }
 
-    var measured: PerAxis<Double> { virtual.stand.status().measured }
+    package var measured: PerAxis<Double> { virtual.stand.status().measured }
 
-    var virtualSeconds: Double { lock.withLock { _ in Double(ticks) / 1000 } }
+    package var virtualSeconds: Double { lock.withLock { _ in Double(ticks) / 1000 } }
 
     /// Waits (without blocking a thread) until `seconds` more of virtual time
     /// have run; while held, runs exactly that much more.
-    func advance(bySeconds seconds: Double) async {
+    package func advance(bySeconds seconds: Double) async {
         let count = Int64((seconds * 1000).rounded())
         await withCheckedContinuation { continuation in
             let done = lock.withLock { _ -> Bool in
@@ -167,7 +167,7 @@ final class StandPump: @unchecked Sendable {
     /// each) and when `advance(bySeconds:)` asks for it: a test's steps between
     /// then fall at one instant of the stand's time, however late the machine
     /// runs them. Nothing times out meanwhile: the host's clock stands still too.
-    func hold() {
+    package func hold() {
         lock.withLock { _ in
             held = true
             runUntil = ticks
@@ -175,7 +175,7 @@ final class StandPump: @unchecked Sendable {
     }
 
     /// Virtual time runs at `speed` again.
-    func release() {
+    package func release() {
         lock.withLock { _ in held = false }
         waker.wake()
     }
@@ -183,7 +183,7 @@ final class StandPump: @unchecked Sendable {
     /// The next command `filter` picks stops the pump's thread for `realSeconds`
     /// after it reads it and before the stand answers: a machine too loaded to
     /// run the stand for a while. Virtual time does not run meanwhile.
-    func stallOnce(realSeconds: Double, atCommand filter: @escaping CommandFilter) {
+    package func stallOnce(realSeconds: Double, atCommand filter: @escaping CommandFilter) {
         lock.withLock { _ in
             stallFilter = filter
             stallSeconds = realSeconds
@@ -192,41 +192,41 @@ final class StandPump: @unchecked Sendable {
 
     /// Runs `body` on the pump's thread after every tick until it returns true:
     /// to act at a point of the stand's time rather than when the test gets to run.
-    func afterEachTick(_ body: @escaping @Sendable (VirtualStand) -> Bool) {
+    package func afterEachTick(_ body: @escaping @Sendable (VirtualStand) -> Bool) {
         lock.withLock { _ in tickHook = body }
     }
 
     /// Drops the first command frame that `filter` picks, before the hub sees it.
-    func dropFirstCommand(where filter: @escaping CommandFilter) {
+    package func dropFirstCommand(where filter: @escaping CommandFilter) {
         lock.withLock { _ in commandDrop = filter }
     }
 
     /// Drops the first reply frame that `filter` picks, after the hub sent it.
-    func dropFirstReply(where filter: @escaping ReplyFilter) {
+    package func dropFirstReply(where filter: @escaping ReplyFilter) {
         lock.withLock { _ in replyDrop = filter }
     }
 
     /// Drops every telemetry frame that `filter` picks from now on.
-    func dropTelemetry(where filter: @escaping ReplyFilter) {
+    package func dropTelemetry(where filter: @escaping ReplyFilter) {
         lock.withLock { _ in telemetryDrop = filter }
     }
 
     /// Every command frame that reached the pump, dropped or not, in order.
-    var seenCommands: [SeenCommand] { lock.withLock { _ in seen } }
+    package var seenCommands: [SeenCommand] { lock.withLock { _ in seen } }
 
     /// How many lone 0x00 bytes (empty frames) the host sent.
-    var lone0x00s: Int { lock.withLock { _ in lone0x00Count } }
+    package var lone0x00s: Int { lock.withLock { _ in lone0x00Count } }
 
     /// Writes to a host that timed out (their bytes were lost).
-    var writeTimeouts: Int { lock.withLock { _ in writeTimeoutCount } }
+    package var writeTimeouts: Int { lock.withLock { _ in writeTimeoutCount } }
 
     /// Presses (or releases) a button of the simulated board, now in virtual time.
-    func press(_ name: String, _ pressed: Bool = true) throws {
+    package func press(_ name: String, _ pressed: Bool = true) throws {
         try lock.withLock { _ in try accessories.press(name, pressed, at: virtual.deadline) }
     }
 
     /// Sends `message` to every host as telemetry, whatever the stand itself produces.
-    func inject(_ message: AccessoryMessage) {
+    package func inject(_ message: AccessoryMessage) {
         lock.withLock { _ in
             for connection in connections {
                 try? connection.channel.write(all: WireFrame.encode(message, sequence: 0), timeoutMilliseconds: Self.writeTimeoutMilliseconds)
@@ -235,7 +235,7 @@ final class StandPump: @unchecked Sendable {
     }
 
     /// From now on every command is dropped: a stand that stopped answering.
-    func silence() {
+    package func silence() {
         lock.withLock { _ in silenced = true }
     }
 
@@ -407,7 +407,7 @@ final class StandPump: @unchecked Sendable {
 }
 
 extension Duration {
-    var seconds: Double {
+    package var seconds: Double {
         Double(components.seconds) + Double(components.attoseconds) * 1e-18
     }
 }

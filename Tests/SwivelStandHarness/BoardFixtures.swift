@@ -1,15 +1,15 @@
-import SwivelBoard
+package import SwivelBoard
 
 /// The shipped boards, loaded the way the daemon loads them.
-enum BoardFixtures {
-    static let boardsDirectory: String = {
-        // Tests/SwivelKitTests/Support/BoardFixtures.swift → the package root.
+package enum BoardFixtures {
+    package static let boardsDirectory: String = {
+        // Tests/SwivelStandHarness/BoardFixtures.swift → the package root.
         var parts = #filePath.split(separator: "/", omittingEmptySubsequences: false)
-        parts.removeLast(4)
+        parts.removeLast(3)
         return parts.joined(separator: "/") + "/boards"
     }()
 
-    static func load(_ name: String) throws -> Board {
+    package static func load(_ name: String) throws -> Board {
         try BoardLoader.load(contentsOf: boardsDirectory + "/" + name)
     }
 }

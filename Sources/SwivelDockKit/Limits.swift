@@ -1,0 +1,54 @@
+internal import SwivelKit
+
+extension DockAccessory {
+    /// Per-axis restrictions of the range of motion and the speed; an absent
+    /// axis keeps the stand's hardware limits.
+    public struct Limits: Hashable, Sendable {
+        public struct Limit: Hashable, Sendable {
+            /// Radians. The upper bound is the maximum the axis may reach.
+            public let positionRange: Range<Double>
+            /// rad/s.
+            public let maximumSpeed: Double
+
+            /// Checked as the stand checks it: finite, minimum below maximum, speed above 0.
+            public init(positionRange: Range<Double>, maximumSpeed: Double) throws {
+                _ = try translatingErrorsNow { () throws(SwivelKitError) in
+                    try SwivelKit.DockAccessory.Limits.Limit(positionRange: positionRange, maximumSpeed: maximumSpeed)
+                }
+                self.positionRange = positionRange
+                self.maximumSpeed = maximumSpeed
+            }
+
+            /// A limit in force, as the stand reports it: a continuous axis has
+            /// no range and reports -∞..<∞.
+            init(inForce limit: SwivelKit.DockAccessory.AxisLimitsInForce) {
+                positionRange = limit.positionRange.map { $0.lowerBound..<$0.upperBound } ?? -Double.infinity..<Double.infinity
+                maximumSpeed = limit.maximumSpeed
+            }
+
+            var swivel: SwivelKit.DockAccessory.Limits.Limit {
+                get throws(DockKitError) {
+                    try translatingErrorsNow { () throws(SwivelKitError) in
+                        try SwivelKit.DockAccessory.Limits.Limit(positionRange: positionRange, maximumSpeed: maximumSpeed)
+                    }
+                }
+            }
+        }
+
+        public var yaw: Limit?
+        public var pitch: Limit?
+        public var roll: Limit?
+
+        public init(yaw: Limit?, pitch: Limit?, roll: Limit?) {
+            self.yaw = yaw
+            self.pitch = pitch
+            self.roll = roll
+        }
+
+        var swivel: SwivelKit.DockAccessory.Limits {
+            get throws(DockKitError) {
+                .init(yaw: try yaw?.swivel, pitch: try pitch?.swivel, roll: try roll?.swivel)
+            }
+        }
+    }
+}

@@ -1,0 +1,124 @@
+internal import SwivelKit
+
+extension DockAccessory {
+    /// Where the axes are and how fast they turn, at the stand's motion-state rate (50 Hz by default).
+    public struct MotionState: Sendable {
+        /// Radians, measured through the encoders (commanded on an axis without one).
+        public let angularPositions: Vector3D
+        /// Commanded, rad/s.
+        public let angularVelocities: Vector3D
+        /// Seconds on the stand's clock (since it started), as DockKit's `TimeInterval`.
+        public let timestamp: TimeInterval
+        private let motorError: DockKitError?
+
+        /// A latched motor fault (`DockKitError.motorFault`, its reason naming
+        /// which: following error, silent encoder, limit switch); nil otherwise.
+        public var error: (any Error)? { motorError }
+
+        init(_ state: SwivelKit.DockAccessory.MotionState) {
+            angularPositions = Vector3D(state.angularPositions)
+            angularVelocities = Vector3D(state.angularVelocities)
+            timestamp = state.timestamp.seconds
+            motorError = state.error.map { DockKitError(.motorFault, reason: "\($0): \($0.reason)") }
+        }
+    }
+
+    /// A physical button on the stand.
+    public enum AccessoryEvent: Hashable, Sendable {
+        case cameraShutter
+        case cameraFlip
+        /// > 0 zooms in, < 0 out.
+        case cameraZoom(factor: Double)
+        /// Sent on press and on release.
+        case button(id: Int, pressed: Bool)
+
+        /// Nil for a gesture, which DockKit has no event for (its effect, system
+        /// tracking toggled, arrives as a state change).
+        init?(_ event: SwivelKit.DockAccessory.AccessoryEvent) {
+            switch event {
+            case .cameraShutter: self = .cameraShutter
+            case .cameraFlip: self = .cameraFlip
+            case .cameraZoom(let factor): self = .cameraZoom(factor: factor)
+            case .button(let id, let pressed): self = .button(id: id, pressed: pressed)
+            case .gesture: return nil
+            }
+        }
+    }
+
+    public enum BatteryChargeState: Hashable, Sendable {
+        case charging, notCharging, notChargeable
+    }
+
+    /// One named battery; a stand may have several.
+    public struct BatteryState: Hashable, Sendable {
+        public let name: String
+        /// 0...1
+        public let batteryLevel: Double
+        public let chargeState: BatteryChargeState
+        public let lowBattery: Bool
+
+        init(_ state: SwivelKit.DockAccessory.BatteryState) {
+            name = state.name
+            batteryLevel = state.batteryLevel
+            chargeState =
+                switch state.chargeState {
+                case .charging: .charging
+                case .notCharging: .notCharging
+                case .notChargeable: .notChargeable
+                }
+            lowBattery = state.lowBattery
+        }
+    }
+
+    /// The subjects the stand tracks, 10 times a second while tracking.
+    public struct TrackingState: Sendable {
+        /// Seconds on the stand's clock (DockKit's is a `CMTime`; CoreMedia is not on Linux).
+        public let time: TimeInterval
+        public let trackedSubjects: [TrackedSubjectType]
+
+        init(_ state: SwivelKit.DockAccessory.TrackingState) {
+            time = state.time.seconds
+            trackedSubjects = state.trackedSubjects.map(TrackedSubjectType.init)
+        }
+    }
+
+    public enum TrackedSubjectType: Sendable {
+        case person(TrackedPerson)
+        case object(TrackedObject)
+
+        init(_ subject: SwivelKit.DockAccessory.TrackedSubject) {
+            switch subject {
+            case .person(let person):
+                self = .person(TrackedPerson(
+                    identifier: person.identifier, rect: CGRect(person.rect), speakingConfidence: person.speakingConfidence,
+                    lookingAtCameraConfidence: person.lookingAtCameraConfidence, saliencyRank: person.saliencyRank))
+            case .object(let object):
+                self = .object(TrackedObject(identifier: object.identifier, rect: CGRect(object.rect), saliencyRank: object.saliencyRank))
+            }
+        }
+    }
+
+    public struct TrackedPerson: Hashable, Sendable {
+        /// Stable while the subject is tracked; random per session.
+        public let identifier: UUID
+        /// Normalized, LOWER-left origin.
+        public let rect: CGRect
+        public let speakingConfidence: Double?
+        public let lookingAtCameraConfidence: Double?
+        /// 1 is the most salient; nil when unranked.
+        public let saliencyRank: Int?
+    }
+
+    public struct TrackedObject: Hashable, Sendable {
+        public let identifier: UUID
+        /// Normalized, LOWER-left origin.
+        public let rect: CGRect
+        public let saliencyRank: Int?
+    }
+}
+
+extension Duration {
+    var seconds: TimeInterval {
+        Double(components.seconds) + Double(components.attoseconds) * 1e-18
+    }
+}
