@@ -7,7 +7,7 @@ enum Format {
     /// `value` with `digits` decimals (no Foundation `String(format:)` here).
     static func fixed(_ value: Double, _ digits: Int = 4, signed: Bool = true) -> String {
         // A corrupt f32 from the wire must print, not trap converting to Int64.
-        guard value.isFinite, abs(value) < 1e12 else { return "\(value)" }
+        guard value.isFinite, abs(value) < 1e12 else { return NumberText.shortest(value) }
         var scale: Int64 = 1
         for _ in 0..<digits { scale *= 10 }
         let scaled = Int64((abs(value) * Double(scale)).rounded())

@@ -17,13 +17,15 @@ final class Runner {
         self.endpoint = endpoint
     }
 
-    /// Runs one command and prints its errors. - Returns: the exit status.
-    func run(_ command: SwivelctlCommand) async -> Int32 {
+    /// Runs one command and prints its errors; a one-shot setting (not
+    /// `inShell`) also warns that it ended with its session. - Returns: the exit status.
+    func run(_ command: SwivelctlCommand, inShell: Bool) async -> Int32 {
         do {
             try await perform(command.action, json: command.json)
+            if !inShell, let warning = SwivelctlSessionNotes.oneShotWarning(for: command.action) { Console.error(warning) }
             return ExitStatus.ok
         } catch {
-            Console.error("error: \(error)")
+            Console.error(SwivelctlSessionNotes.refusal(error, inShell: inShell))
             return error.isConnectionProblem ? ExitStatus.unreachable : ExitStatus.refused
         }
     }
@@ -32,6 +34,8 @@ final class Runner {
         switch action {
         case .help(let topic):
             Console.out(SwivelctlHelp.text(for: topic) ?? SwivelctlHelp.topLevel)
+        case .version:
+            Console.out(SwivelctlCommand.versionText)
         case .exit, .shell:
             break
         case .info:
@@ -75,6 +79,7 @@ final class Runner {
             let region = try await accessory.state().regionOfInterest
             Console.out(json ? Format.json(region).text : Format.rect(region))
         case .select(.point(let point)):
+            try SwivelctlCommand.Selection.point(point).check()
             try await accessory.selectSubject(at: point)
         case .select(.subjects(let ids)):
             try await accessory.selectSubjects(ids)
@@ -172,7 +177,7 @@ final class Runner {
             }
             guard let command = parsed else { continue }
             if command.action == .exit { return ExitStatus.ok }
-            let status = await run(command)
+            let status = await run(command, inShell: true)
             if status != ExitStatus.ok && !interactive { return status }
         }
     }
