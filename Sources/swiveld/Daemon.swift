@@ -40,11 +40,15 @@ enum Daemon {
         // Before any thread exists, so every thread inherits the blocked mask.
         var signals = SignalWatcher()
 
-        let path = options.boardPath ?? "/etc/swivel/board.json5"
+        let path = options.boardPath ?? Options.installedBoardPath
         let board: Board
         do {
             board = try BoardLoader.load(contentsOf: path)
         } catch {
+            if options.boardPath == nil, access(path, F_OK) != 0 {
+                Log.error(Options.noInstalledBoard)
+                return exitConfig
+            }
             Log.error("board \(path) is not valid (\(error.problems.count) problem\(error.problems.count == 1 ? "" : "s")):")
             for problem in error.problems { Log.error("\(path): \(problem)") }
             return exitConfig
