@@ -90,8 +90,9 @@ enum Daemon {
         }
         let endpoints = LinkSetup.endpoints(options: options, board: board, simulated: backend.isSimulated)
         let hub = LinkHub(stand: stand, configuration: LinkSetup.configuration(board: board, uuid: uuid, options: options))
+        let panel: SimulatedButtonPanel?
         do {
-            hub.accessories = try backend.accessories(board: board, clock: clock)
+            (hub.accessories, panel) = try backend.accessories(board: board, clock: clock)
         } catch {
             Log.error("cannot set up the buttons and batteries: \(error)")
             return exitConfig
@@ -146,7 +147,11 @@ enum Daemon {
             : playDemo ? "running the demo until a host connects; Ctrl-C to stop" : "running; Ctrl-C to stop")
 
         let started = clock.now()
+        if let scene, let panel { SceneSetup.schedulePresses(scene, on: panel, from: started) }
         let display = StatusDisplay(interactive: isTerminal(1))
+        let keys = ButtonKeys(panel: panel)
+        defer { keys?.restore() }
+        if let keys { Log.notice("\(keys.segment): each presses and releases that simulated button") }
         var lastPhase: DemoScript.Phase?
         var reason = "stopped"
         while true {
@@ -165,7 +170,12 @@ enum Daemon {
             }
             var line = StatusLine.format(status, loop: loop.statistics())
             if let camera { line += " | " + SceneSetup.segment(camera.status()) }
-            display.show(line + " | " + LinkSetup.segment(link.status()))
+            line += " | " + LinkSetup.segment(link.status())
+            if let keys {
+                keys.pressTyped(at: clock.now()) { message in display.log { Log.info(message) } }
+                line += " | " + keys.segment
+            }
+            display.show(line)
             sleep(milliseconds: 100)
         }
 

@@ -53,6 +53,9 @@ struct Options: Equatable {
         Runs a Swivel stand until SIGINT or SIGTERM, then decelerates it to a stop,
         disables the motor drivers and exits 0. `check-board FILE` only validates a
         board file, touching no hardware: exit 0 valid, 65 problems, 66 unreadable.
+        On a terminal, a simulated board's buttons are pressed with keys: s shutter,
+        f flip, + and - zoom, t tracking, 1...9 the button with that id (the status
+        line lists them).
 
           --board FILE        the board file (default: /etc/swivel/board.json5; the simulated
                               stand is boards/sim.json5)
@@ -72,6 +75,7 @@ struct Options: Equatable {
           --scene FILE|none   on a simulated board, a simulated camera plays this scene over
                               the vision link (default scenes/walk.json5, when it exists);
                               with a scene the stand tracks instead of playing the demo
+                              (and presses the buttons its buttonPresses name)
           --socket PATH|none  the local control socket (default /tmp/swivel.sock on a
                               simulated board, /run/swivel/swivel.sock otherwise)
           --state-dir DIR|none
