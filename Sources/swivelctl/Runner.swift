@@ -86,13 +86,19 @@ final class Runner {
         case .select(.automatic):
             try await accessory.selectSubjects([])
         case .events(let count):
+            if count == nil { Console.error("swivelctl: streaming the stand's events until Ctrl-C (--count N stops after N)") }
             try await stream(accessory.accessoryEvents, count: count) { event in
                 json ? Format.json(event).text : event.description
             }
         case .battery(let count):
+            if count == nil {
+                Console.error("swivelctl: streaming battery states until Ctrl-C, one line per 1 % change (--once prints each battery once)")
+            }
             try await stream(accessory.batteryStates, count: count) { battery in
                 json ? Format.json(battery).text : Format.battery(battery)
             }
+        case .batteryOnce:
+            for battery in try await batteriesAtDocking() { Console.out(json ? Format.json(battery).text : Format.battery(battery)) }
         }
     }
 
@@ -128,6 +134,28 @@ final class Runner {
         }
         let limits = DockAccessory.Limits(yaw: try limit(.yaw), pitch: try limit(.pitch), roll: try limit(.roll))
         try await accessory.setLimits(limits)
+    }
+
+    /// The stand sends every battery's state right after IDENTITY, so once a
+    /// request made after docking is answered they have all arrived, and a new
+    /// stream starts with them, buffered: read it until it has nothing ready.
+    private func batteriesAtDocking() async throws(SwivelKitError) -> [DockAccessory.BatteryState] {
+        guard accessory.capabilities.names.contains("batteries") else { return [] }
+        _ = try await accessory.state()
+        let stream = accessory.batteryStates
+        let reader = Task { () -> [DockAccessory.BatteryState] in
+            var states: [DockAccessory.BatteryState] = []
+            for await state in stream {
+                // A repeated name is a change that came after the states at docking.
+                if states.contains(where: { $0.name == state.name }) { break }
+                states.append(state)
+            }
+            return states
+        }
+        // The buffered states are read at once; this only bounds the wait for a change that never comes.
+        try? await Task.sleep(for: .milliseconds(200))
+        reader.cancel()
+        return await reader.value
     }
 
     private func watch(count: Int?, json: Bool) async throws(SwivelKitError) {

@@ -1,3 +1,4 @@
+import SwivelKit
 import SwivelTestSupport
 import Testing
 
@@ -54,6 +55,27 @@ import Testing
         let region = try await stand.run(["roi", "0.2", "0.2", "0.9", "0.5"])
         #expect(region.status == 1)
         #expect(region.standardError.hasSuffix("inside the frame (0...1) (got 1.1)\n"), "\(region.standardError)")
+    }
+
+    @Test func batteryOncePrintsEachBatteryAndExitsAndAStreamSaysItStreams() async throws {
+        let stand = try Stand()
+        defer { stand.pump.stop() }
+        let once = try await stand.run(["battery", "--once"])
+        #expect(once.status == 0, "stderr: \(once.standardError)")
+        #expect(once.standardOutput == "main: 80%, notCharging\ngrip: 60%, charging\n")
+        #expect(once.standardError.isEmpty)
+        let json = try await stand.run(["battery", "--once", "--json"])
+        #expect(json.standardOutput.split(separator: "\n").count == 2)
+        #expect(json.standardOutput.hasPrefix("{\"name\":\"main\",\"level\":0.8,"))
+        // Without --count it streams until stopped, and says so first.
+        let stream = try await runOffThePool(
+            "/usr/bin/timeout", ["3", SwivelctlEndToEndTests.swivelctl, "battery"], environment: ["SWIVEL_SOCKET": stand.socket])
+        #expect(stream.status == 124, "stopped by timeout, not ended by itself")
+        #expect(stream.standardError.hasPrefix("swivelctl: streaming battery states until Ctrl-C, one line per 1 % change"))
+        #expect(stream.standardOutput.hasPrefix("main: 80%, notCharging\ngrip: 60%, charging\n"))
+        let counted = try await stand.run(["battery", "--count", "2"])
+        #expect(counted.standardError.isEmpty, "--count given: no note")
+        #expect(SwivelctlHelp.text(for: "battery")?.contains("streams until Ctrl-C") == true)
     }
 
     @Test func versionAndSuggestionsNeedNoStand() async throws {

@@ -74,7 +74,10 @@ public struct SwivelctlCommand: Equatable, Sendable {
         case regionOfInterest(NormalizedRectUpperLeft?)
         case select(Selection)
         case events(count: Int?)
+        /// Streams until `count` states (forever when nil).
         case battery(count: Int?)
+        /// `battery --once`: each battery's state as the stand reported it on docking.
+        case batteryOnce
         case shell
         /// `--version`: the firmware version this swivelctl was built with.
         case version

@@ -91,10 +91,20 @@ public enum SwivelctlHelp {
                 """),
         Command(
             name: "events", summary: "print the stand's button and gesture events",
-            usage: "swivelctl events [--count N] [--json]", details: "One line per event, until --count N events."),
+            usage: "swivelctl events [--count N] [--json]",
+            details: """
+                One line per event, until --count N events; without --count it streams until
+                Ctrl-C (and says so on standard error). A simulated board's buttons are pressed
+                with keys in `make run`'s terminal or by a scene's buttonPresses.
+                """),
         Command(
             name: "battery", summary: "print battery states",
-            usage: "swivelctl battery [--count N] [--json]", details: "One line per change, until --count N states."),
+            usage: "swivelctl battery [--once | --count N] [--json]",
+            details: """
+                Each battery's latest state, then one line per change (at 1 % steps), until
+                --count N states; without --count it streams until Ctrl-C (and says so on
+                standard error). --once prints each battery's state once and exits.
+                """),
         Command(
             name: "shell", summary: "run many commands in one session",
             usage: "swivelctl shell",

@@ -142,6 +142,15 @@ struct SwivelctlParser {
         case "events":
             return .events(count: try streamOptions(json: &json))
         case "battery":
+            if words[index...].contains("--once") {
+                while let word = next() {
+                    guard word == "--once" || word == "--json" else {
+                        throw word == "--count" ? fail("--once prints each battery once; it takes no --count") : unexpected(word)
+                    }
+                    json = json || word == "--json"
+                }
+                return .batteryOnce
+            }
             return .battery(count: try streamOptions(json: &json))
         case "velocity":
             return .velocity(try velocity())
