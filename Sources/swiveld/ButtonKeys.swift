@@ -14,8 +14,12 @@ final class ButtonKeys {
         self.input = input
     }
 
-    /// The status line's segment: which key presses which button.
-    var segment: String { "keys: \(panel.keyLegend)" }
+    /// The start-up notice: which key presses which button.
+    var legend: String { "keys: \(panel.keyLegend)" }
+
+    /// The status line's segment, first so a narrow terminal does not cut it:
+    /// the keys alone ("keys s f + - t 1"); the notice at start names their buttons.
+    var segment: String { "keys " + panel.keys.map(String.init).joined(separator: " ") }
 
     /// Presses the button of each key typed since the last call; says what it did.
     func pressTyped(at now: MonotonicInstant, log: (String) -> Void) {

@@ -151,7 +151,7 @@ enum Daemon {
         let display = StatusDisplay(interactive: isTerminal(1))
         let keys = ButtonKeys(panel: panel)
         defer { keys?.restore() }
-        if let keys { Log.notice("\(keys.segment): each presses and releases that simulated button") }
+        if let keys { Log.notice("\(keys.legend): each presses and releases that simulated button") }
         var lastPhase: DemoScript.Phase?
         var reason = "stopped"
         while true {
@@ -173,7 +173,7 @@ enum Daemon {
             line += " | " + LinkSetup.segment(link.status())
             if let keys {
                 keys.pressTyped(at: clock.now()) { message in display.log { Log.info(message) } }
-                line += " | " + keys.segment
+                line = keys.segment + " | " + line
             }
             display.show(line)
             sleep(milliseconds: 100)

@@ -39,10 +39,14 @@ public final class SimulatedButtonPanel: Sendable {
         }
     }
 
-    /// The keys this board answers, for the status display: "s shutter, t tracking".
+    /// The keys this board answers, in a fixed order.
+    public var keys: [Character] {
+        ["s", "f", "+", "-", "t", "1", "2", "3", "4", "5", "6", "7", "8", "9"].filter { button(forKey: $0) != nil }
+    }
+
+    /// Each key with its button, for the status display: "s shutter, t tracking".
     public var keyLegend: String {
-        let keys: [Character] = ["s", "f", "+", "-", "t", "1", "2", "3", "4", "5", "6", "7", "8", "9"]
-        return keys.compactMap { key in button(forKey: key).map { "\(key) \($0.name)" } }.joined(separator: ", ")
+        keys.compactMap { key in button(forKey: key).map { "\(key) \($0.name)" } }.joined(separator: ", ")
     }
 
     /// Presses the button named `name` at `instant` and releases it

@@ -50,6 +50,7 @@ import Testing
         #expect(panel.button(forKey: "1")?.name == "one")
         #expect(panel.button(forKey: "2") == nil)
         #expect(panel.button(forKey: "x") == nil)
+        #expect(panel.keys == ["s", "f", "+", "-", "t", "1"])
         #expect(panel.keyLegend == "s shutter, f flip, + zoomIn, - zoomOut, t tracking, 1 one")
         #expect(throws: HardwareError.self) { try panel.press("nope", at: .zero) }
     }
