@@ -179,6 +179,12 @@ enum Format {
         ])
     }
 
+    /// As DockKit names it; a zoom factor crossed the wire as an f32, so it reads as typed.
+    static func event(_ e: DockAccessory.AccessoryEvent) -> String {
+        guard case .cameraZoom(let factor) = e else { return e.description }
+        return "cameraZoom(factor: \(NumberText.shortest(factor)))"
+    }
+
     static func json(_ e: DockAccessory.AccessoryEvent) -> JSON {
         switch e {
         case .cameraShutter: .object([("event", .string("cameraShutter"))])

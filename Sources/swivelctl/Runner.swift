@@ -88,7 +88,7 @@ final class Runner {
         case .events(let count):
             if count == nil { Console.error("swivelctl: streaming the stand's events until Ctrl-C (--count N stops after N)") }
             try await stream(accessory.accessoryEvents, count: count) { event in
-                json ? Format.json(event).text : event.description
+                json ? Format.json(event).text : Format.event(event)
             }
         case .battery(let count):
             if count == nil {

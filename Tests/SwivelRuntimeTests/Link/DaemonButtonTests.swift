@@ -64,6 +64,26 @@ import Testing
         ])
     }
 
+    /// The factor crosses the wire as an f32: printed as Double it would read 1.100000023841858.
+    @Test func aZoomFactorPrintsAsTyped() throws {
+        let original = readText(DaemonTests.simBoard)
+        let zoom = "{ name: \"zoomIn\", line: 20, action: \"cameraZoomIn\" }"
+        guard original.contains(zoom) else { throw DocumentedFailure("sim.json5 no longer has \(zoom)") }
+        let board = "/tmp/swivel-zoom-board-\(getpid()).json5"
+        try writeText(original.replacing(zoom, with: "{ name: \"zoomIn\", line: 20, action: \"cameraZoomIn\", zoomFactor: 1.1 }"), to: board)
+        defer { unlink(board) }
+        let scene = "/tmp/swivel-zoom-\(getpid()).json5"
+        try writeText(Self.scene.replacing("button: \"shutter\"", with: "button: \"zoomIn\""), to: scene)
+        defer { unlink(scene) }
+        let daemon = try TestDaemon(tag: "zoom", board: board, arguments: ["--scene", scene])
+        defer { _ = daemon.stop() }
+        let printed = try Subprocess.run(
+            "/usr/bin/timeout", ["30", DaemonGestureTests.swivelctl, "events", "--count", "1"],
+            environment: ["SWIVEL_SOCKET": daemon.socketPath])
+        #expect(printed.status == 0, "stderr: \(printed.standardError)")
+        #expect(printed.standardOutput == "cameraZoom(factor: 1.1)\n")
+    }
+
     @Test func aSceneNamingAButtonTheBoardLacksIsRefused() throws {
         let path = "/tmp/swivel-presses-bad-\(getpid()).json5"
         try writeText(Self.scene.replacing("button: \"one\"", with: "button: \"two\""), to: path)
