@@ -3,6 +3,7 @@ import PackageDescription
 
 // Module map, from the pure core outwards:
 //   SwivelCore      motion planning, limiter, animations, rate limits: no I/O, time is an input
+//                   (and the "did you mean" word suggestions the board loader and swivelctl share)
 //   SwivelSync      PIMutex: the firmware's lock, made visible to ThreadSanitizer under `make sanitize`
 //   SwivelHardware  small hardware protocols, drivers (stepper, servo, quadrature) and mocks
 //   SwivelSim       the physical model of a stand, wired to the mock GPIO chip
@@ -42,7 +43,7 @@ let package = Package(
         .target(name: "SwivelSync", swiftSettings: strict),
         .target(name: "SwivelHardware", dependencies: ["SwivelSync"], swiftSettings: strict, linkerSettings: libm),
         .target(name: "SwivelSim", dependencies: ["SwivelHardware"], swiftSettings: strict, linkerSettings: libm),
-        .target(name: "SwivelBoard", swiftSettings: strict),
+        .target(name: "SwivelBoard", dependencies: ["SwivelCore"], swiftSettings: strict),
         .target(name: "SwivelProtocol", dependencies: ["SwivelCore"], swiftSettings: strict),
         .target(name: "SwivelPorts", swiftSettings: strict),
         .systemLibrary(

@@ -77,10 +77,26 @@ public struct PortError: Error, Equatable, Sendable, CustomStringConvertible {
 }
 
 extension PortError {
-    /// An open(2) of a serial device or pty failed; EACCES there usually means the
-    /// user lacks the device's group.
+    /// An open(2) of a serial device or pty failed. EACCES on a device usually
+    /// means the user lacks the device's group; on a pty (swiveld's
+    /// /tmp/swivel-host) no group helps: the pty belongs to whoever started swiveld.
     static func openFailed(path: String, errno code: Int32) -> PortError {
-        PortError(kind: .open, path: path, errno: code, hint: code == EACCES || code == EPERM ? ttyPermissionHint : nil)
+        guard code == EACCES || code == EPERM else { return PortError(kind: .open, path: path, errno: code) }
+        return PortError(kind: .open, path: path, errno: code, hint: isPseudoTerminal(path) ? ptyPermissionHint : ttyPermissionHint)
+    }
+
+    static let ptyPermissionHint = "the pty belongs to the user who started swiveld: run as that user, or connect to swiveld's socket instead"
+
+    /// Whether `path` (after symlinks) is the secondary side of a pty.
+    static func isPseudoTerminal(_ path: String) -> Bool {
+        guard let resolved = realpath(path, nil) else { return false }
+        defer { free(resolved) }
+        let target = String(cString: resolved)
+        #if canImport(Glibc)
+        return target.hasPrefix("/dev/pts/")
+        #else
+        return target.hasPrefix("/dev/ttys")
+        #endif
     }
 
     #if canImport(Glibc)

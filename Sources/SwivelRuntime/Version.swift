@@ -1,4 +1,6 @@
-/// The firmware version reported in logs and, later, in the accessory identity.
+import SwivelProtocol
+
+/// The firmware version reported in logs and in the accessory identity.
 public enum SwivelVersion {
-    public static let string = "0.1.0"
+    public static let string = FirmwareVersion.string
 }

@@ -7,7 +7,7 @@ enum Format {
     /// `value` with `digits` decimals (no Foundation `String(format:)` here).
     static func fixed(_ value: Double, _ digits: Int = 4, signed: Bool = true) -> String {
         // A corrupt f32 from the wire must print, not trap converting to Int64.
-        guard value.isFinite, abs(value) < 1e12 else { return "\(value)" }
+        guard value.isFinite, abs(value) < 1e12 else { return NumberText.shortest(value) }
         var scale: Int64 = 1
         for _ in 0..<digits { scale *= 10 }
         let scaled = Int64((abs(value) * Double(scale)).rounded())
@@ -177,6 +177,12 @@ enum Format {
             ("velocities", json(m.angularVelocities)), ("systemTracking", .bool(m.isSystemTrackingEnabled)),
             ("moving", .bool(m.isMoving)), ("error", m.error.map { .string($0.description) }.orNull),
         ])
+    }
+
+    /// As DockKit names it; a zoom factor crossed the wire as an f32, so it reads as typed.
+    static func event(_ e: DockAccessory.AccessoryEvent) -> String {
+        guard case .cameraZoom(let factor) = e else { return e.description }
+        return "cameraZoom(factor: \(NumberText.shortest(factor)))"
     }
 
     static func json(_ e: DockAccessory.AccessoryEvent) -> JSON {

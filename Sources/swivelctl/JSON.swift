@@ -1,10 +1,13 @@
+import SwivelKit
+
 /// Just enough JSON to print one object per line, keys in a fixed order.
 indirect enum JSON {
     case null
     case bool(Bool)
     case number(Double)
     /// A value that crossed the wire as an f32: printed at f32 precision, so
-    /// 0.7 reads 0.7 and not 0.699999988079071.
+    /// 0.7 reads 0.7 and not 0.699999988079071 (`.number` does the same for a
+    /// Double that is exactly an f32, `NumberText.shortest`).
     case float(Double)
     case integer(Int64)
     case string(String)
@@ -16,7 +19,7 @@ indirect enum JSON {
         case .null: "null"
         case .bool(let value): value ? "true" : "false"
         // JSON has no NaN or infinity.
-        case .number(let value): value.isFinite ? "\(value)" : "null"
+        case .number(let value): value.isFinite ? NumberText.shortest(value) : "null"
         case .float(let value): value.isFinite ? "\(Float(value))" : "null"
         case .integer(let value): "\(value)"
         case .string(let value): Self.quoted(value)

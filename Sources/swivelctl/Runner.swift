@@ -17,13 +17,15 @@ final class Runner {
         self.endpoint = endpoint
     }
 
-    /// Runs one command and prints its errors. - Returns: the exit status.
-    func run(_ command: SwivelctlCommand) async -> Int32 {
+    /// Runs one command and prints its errors; a one-shot setting (not
+    /// `inShell`) also warns that it ended with its session. - Returns: the exit status.
+    func run(_ command: SwivelctlCommand, inShell: Bool) async -> Int32 {
         do {
             try await perform(command.action, json: command.json)
+            if !inShell, let warning = SwivelctlSessionNotes.oneShotWarning(for: command.action) { Console.error(warning) }
             return ExitStatus.ok
         } catch {
-            Console.error("error: \(error)")
+            Console.error(SwivelctlSessionNotes.refusal(error, inShell: inShell))
             return error.isConnectionProblem ? ExitStatus.unreachable : ExitStatus.refused
         }
     }
@@ -32,6 +34,8 @@ final class Runner {
         switch action {
         case .help(let topic):
             Console.out(SwivelctlHelp.text(for: topic) ?? SwivelctlHelp.topLevel)
+        case .version:
+            Console.out(SwivelctlCommand.versionText)
         case .exit, .shell:
             break
         case .info:
@@ -75,19 +79,26 @@ final class Runner {
             let region = try await accessory.state().regionOfInterest
             Console.out(json ? Format.json(region).text : Format.rect(region))
         case .select(.point(let point)):
+            try SwivelctlCommand.Selection.point(point).check()
             try await accessory.selectSubject(at: point)
         case .select(.subjects(let ids)):
             try await accessory.selectSubjects(ids)
         case .select(.automatic):
             try await accessory.selectSubjects([])
         case .events(let count):
+            if count == nil { Console.error("swivelctl: streaming the stand's events until Ctrl-C (--count N stops after N)") }
             try await stream(accessory.accessoryEvents, count: count) { event in
-                json ? Format.json(event).text : event.description
+                json ? Format.json(event).text : Format.event(event)
             }
         case .battery(let count):
+            if count == nil {
+                Console.error("swivelctl: streaming battery states until Ctrl-C, one line per 1 % change (--once prints each battery once)")
+            }
             try await stream(accessory.batteryStates, count: count) { battery in
                 json ? Format.json(battery).text : Format.battery(battery)
             }
+        case .batteryOnce:
+            for battery in try await batteriesAtDocking() { Console.out(json ? Format.json(battery).text : Format.battery(battery)) }
         }
     }
 
@@ -123,6 +134,28 @@ final class Runner {
         }
         let limits = DockAccessory.Limits(yaw: try limit(.yaw), pitch: try limit(.pitch), roll: try limit(.roll))
         try await accessory.setLimits(limits)
+    }
+
+    /// The stand sends every battery's state right after IDENTITY, so once a
+    /// request made after docking is answered they have all arrived, and a new
+    /// stream starts with them, buffered: read it until it has nothing ready.
+    private func batteriesAtDocking() async throws(SwivelKitError) -> [DockAccessory.BatteryState] {
+        guard accessory.capabilities.names.contains("batteries") else { return [] }
+        _ = try await accessory.state()
+        let stream = accessory.batteryStates
+        let reader = Task { () -> [DockAccessory.BatteryState] in
+            var states: [DockAccessory.BatteryState] = []
+            for await state in stream {
+                // A repeated name is a change that came after the states at docking.
+                if states.contains(where: { $0.name == state.name }) { break }
+                states.append(state)
+            }
+            return states
+        }
+        // The buffered states are read at once; this only bounds the wait for a change that never comes.
+        try? await Task.sleep(for: .milliseconds(200))
+        reader.cancel()
+        return await reader.value
     }
 
     private func watch(count: Int?, json: Bool) async throws(SwivelKitError) {
@@ -172,7 +205,7 @@ final class Runner {
             }
             guard let command = parsed else { continue }
             if command.action == .exit { return ExitStatus.ok }
-            let status = await run(command)
+            let status = await run(command, inShell: true)
             if status != ExitStatus.ok && !interactive { return status }
         }
     }

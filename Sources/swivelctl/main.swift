@@ -16,6 +16,11 @@ do {
     exit(ExitStatus.usage)
 }
 
+if command.action == .version {
+    Console.out(SwivelctlCommand.versionText)
+    exit(ExitStatus.ok)
+}
+
 if case .help(let topic) = command.action {
     Console.out(SwivelctlHelp.text(for: topic) ?? SwivelctlHelp.topLevel)
     exit(ExitStatus.ok)
@@ -39,7 +44,7 @@ do {
 }
 
 let runner = Runner(manager: manager, accessory: accessory, endpoint: endpoint)
-let status = command.action == .shell ? await runner.shell() : await runner.run(command)
+let status = command.action == .shell ? await runner.shell() : await runner.run(command, inShell: false)
 // BYE, so the stand resets this session's settings now rather than after the heartbeat timeout.
 await manager.close()
 exit(status)

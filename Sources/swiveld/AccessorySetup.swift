@@ -3,15 +3,18 @@ import SwivelHardware
 import SwivelRuntime
 
 extension Backend {
-    /// The board's buttons and batteries, for the link thread to read.
-    func accessories(board: Board, clock: SystemMonotonicClock) throws(StandSetupError) -> StandAccessories {
+    /// The board's buttons and batteries, for the link thread to read, and on a
+    /// simulated board the panel that presses its buttons from the keyboard and
+    /// from scenes.
+    func accessories(board: Board, clock: SystemMonotonicClock) throws(StandSetupError) -> (StandAccessories, SimulatedButtonPanel?) {
         switch self {
         case .simulated:
             // Its own mock chip: the link thread must not touch the one the tick drives.
-            return try SimulatedAccessories(board: board, clock: clock).accessories
+            let simulated = try SimulatedAccessories(board: board, clock: clock)
+            return (simulated.accessories, simulated.panel)
         #if os(Linux)
         case .linux(let linux):
-            return try LinuxAccessories.make(board: board, chip: linux.chip, at: clock.now())
+            return (try LinuxAccessories.make(board: board, chip: linux.chip, at: clock.now()), nil)
         #endif
         }
     }

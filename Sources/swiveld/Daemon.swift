@@ -40,11 +40,15 @@ enum Daemon {
         // Before any thread exists, so every thread inherits the blocked mask.
         var signals = SignalWatcher()
 
-        let path = options.boardPath ?? "/etc/swivel/board.json5"
+        let path = options.boardPath ?? Options.installedBoardPath
         let board: Board
         do {
             board = try BoardLoader.load(contentsOf: path)
         } catch {
+            if options.boardPath == nil, access(path, F_OK) != 0 {
+                Log.error(Options.noInstalledBoard)
+                return exitConfig
+            }
             Log.error("board \(path) is not valid (\(error.problems.count) problem\(error.problems.count == 1 ? "" : "s")):")
             for problem in error.problems { Log.error("\(path): \(problem)") }
             return exitConfig
@@ -88,8 +92,9 @@ enum Daemon {
         }
         let endpoints = LinkSetup.endpoints(options: options, board: board, simulated: backend.isSimulated)
         let hub = LinkHub(stand: stand, configuration: LinkSetup.configuration(board: board, uuid: uuid, options: options))
+        let panel: SimulatedButtonPanel?
         do {
-            hub.accessories = try backend.accessories(board: board, clock: clock)
+            (hub.accessories, panel) = try backend.accessories(board: board, clock: clock)
         } catch {
             Log.error("cannot set up the buttons and batteries: \(error)")
             return exitConfig
@@ -144,7 +149,11 @@ enum Daemon {
             : playDemo ? "running the demo until a host connects; Ctrl-C to stop" : "running; Ctrl-C to stop")
 
         let started = clock.now()
+        if let scene, let panel { SceneSetup.schedulePresses(scene, on: panel, from: started) }
         let display = StatusDisplay(interactive: isTerminal(1))
+        let keys = ButtonKeys(panel: panel)
+        defer { keys?.restore() }
+        if let keys { Log.notice("\(keys.legend): each presses and releases that simulated button") }
         var lastPhase: DemoScript.Phase?
         var reason = "stopped"
         while true {
@@ -163,7 +172,12 @@ enum Daemon {
             }
             var line = StatusLine.format(status, loop: loop.statistics())
             if let camera { line += " | " + SceneSetup.segment(camera.status()) }
-            display.show(line + " | " + LinkSetup.segment(link.status()))
+            line += " | " + LinkSetup.segment(link.status())
+            if let keys {
+                keys.pressTyped(at: clock.now()) { message in display.log { Log.info(message) } }
+                line = keys.segment + " | " + line
+            }
+            display.show(line)
             sleep(milliseconds: 100)
         }
 

@@ -31,6 +31,17 @@ struct Options: Equatable {
         durationSeconds.map { Int64((min($0, Self.longestDurationSeconds) * 1e9).rounded()) }
     }
 
+    /// Where an installed stand keeps its board file: the default of `--board`.
+    static let installedBoardPath = "/etc/swivel/board.json5"
+
+    /// Bare `swiveld` on a machine with no installed board is most often a first
+    /// try from the repository: say how to run the simulated stand.
+    static let noInstalledBoard = """
+        no board file at \(installedBoardPath) (the default of --board): to run the simulated \
+        stand from the repository, `swiveld --board boards/sim.json5` (or `make run`); to install \
+        a board for real hardware, see boards/README.md
+        """
+
     static let usage = """
         usage: swiveld [--board FILE] [--duration SECONDS] [--no-demo] [--verbose]
                        [--serial pty|DEVICE|none] [--baud N] [--pty-link PATH] [--socket PATH|none]
@@ -42,8 +53,12 @@ struct Options: Equatable {
         Runs a Swivel stand until SIGINT or SIGTERM, then decelerates it to a stop,
         disables the motor drivers and exits 0. `check-board FILE` only validates a
         board file, touching no hardware: exit 0 valid, 65 problems, 66 unreadable.
+        On a terminal, a simulated board's buttons are pressed with keys: s shutter,
+        f flip, + and - zoom, t tracking, 1...9 the button with that id (the status
+        line lists them).
 
-          --board FILE        the board file (default: /etc/swivel/board.json5)
+          --board FILE        the board file (default: /etc/swivel/board.json5; the simulated
+                              stand is boards/sim.json5)
           --duration SECONDS  stop by itself after this long (at most 10000000), then print a summary
           --no-demo           on a simulated board, hold still instead of playing the demo
           --verbose           log debug lines too
@@ -60,6 +75,7 @@ struct Options: Equatable {
           --scene FILE|none   on a simulated board, a simulated camera plays this scene over
                               the vision link (default scenes/walk.json5, when it exists);
                               with a scene the stand tracks instead of playing the demo
+                              (and presses the buttons its buttonPresses name)
           --socket PATH|none  the local control socket (default /tmp/swivel.sock on a
                               simulated board, /run/swivel/swivel.sock otherwise)
           --state-dir DIR|none

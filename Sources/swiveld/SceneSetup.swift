@@ -32,10 +32,32 @@ enum SceneSetup {
             guard access(defaultScene, R_OK) == 0 else { return nil }
             path = defaultScene
         }
+        let scene: Scene
         do {
-            return try SceneLoader.load(contentsOf: path)
+            scene = try SceneLoader.load(contentsOf: path)
         } catch {
             throw Failure(description: "scene \(path) is not valid:\n\(error)")
+        }
+        let names = board.buttons.map(\.name)
+        for (index, press) in scene.buttonPresses.enumerated() where !names.contains(press.button) {
+            throw Failure(description: """
+                scene \(path): buttonPresses[\(index)].button: the board has no button '\(press.button)' \
+                (it has: \(names.isEmpty ? "none" : names.joined(separator: ", ")))
+                """)
+        }
+        return scene
+    }
+
+    /// Queues the scene's button presses on the simulated board, timed from `start`.
+    static func schedulePresses(_ scene: Scene, on panel: SimulatedButtonPanel, from start: MonotonicInstant) {
+        for press in scene.buttonPresses {
+            let at = start.advanced(byNanoseconds: Int64((press.atSeconds * 1e9).rounded()))
+            do {
+                try panel.press(press.button, at: at, holdNanoseconds: press.holdSeconds.map { Int64(($0 * 1e9).rounded()) })
+            } catch {
+                // Names were checked against the board when the scene loaded.
+                Log.warning("scene '\(scene.name)': \(error.reason)")
+            }
         }
     }
 

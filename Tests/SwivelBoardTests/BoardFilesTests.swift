@@ -83,6 +83,10 @@ import Testing
             buttons: [
                 .init(name: "shutter", line: 16, action: .cameraShutter, activeLow: true, bias: .pullUp, debounceMilliseconds: 10),
                 .init(name: "tracking", line: 26, action: .trackingToggle, activeLow: true, bias: .pullUp, debounceMilliseconds: 10),
+                .init(name: "flip", line: 12, action: .cameraFlip, activeLow: true, bias: .pullUp, debounceMilliseconds: 10),
+                .init(name: "zoomIn", line: 20, action: .cameraZoomIn(factor: 1), activeLow: true, bias: .pullUp, debounceMilliseconds: 10),
+                .init(name: "zoomOut", line: 18, action: .cameraZoomOut(factor: 1), activeLow: true, bias: .pullUp, debounceMilliseconds: 10),
+                .init(name: "one", line: 4, action: .button(id: 1), activeLow: true, bias: .pullUp, debounceMilliseconds: 10),
             ],
             vision: Board.Vision(
                 source: .virtual, device: "/dev/video0", widthPx: 640, heightPx: 480, frameRateHz: 28, detector: .face,

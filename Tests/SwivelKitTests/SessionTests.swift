@@ -90,12 +90,12 @@ import SwivelStandHarness
         let path = directory.file("none.sock")
         let manager = try DockAccessoryManager(endpoint: .socket(path: path), clientName: "tests")
         let error = await caught { try await manager.accessory(waitingUpTo: .seconds(10), stopAtFirstFailure: true) }
-        #expect(error == .transport("no swiveld listening at \(path): is `make run` running?"))
+        #expect(error == .transport("no socket at \(path): no swiveld has started there; is `make run` running? (or swiveld --board boards/sim.json5)"))
         #expect(error?.isConnectionProblem == true)
         #expect(manager.lastConnectionError == error)
         let refused = await caught { try await manager.setSystemTrackingEnabled(false) }
         #expect(refused?.code == .notConnected)
-        #expect(refused?.reason.contains("no swiveld listening at \(path)") == true)
+        #expect(refused?.reason.contains("no socket at \(path)") == true)
         await manager.close()
     }
 
@@ -104,7 +104,7 @@ import SwivelStandHarness
         let path = directory.file("none.sock")
         let manager = try DockAccessoryManager(endpoint: .socket(path: path), clientName: "tests")
         let error = await caught { try await manager.accessory(waitingUpTo: .milliseconds(1500)) }
-        #expect(error == .transport("no swiveld listening at \(path): is `make run` running?"))
+        #expect(error == .transport("no socket at \(path): no swiveld has started there; is `make run` running? (or swiveld --board boards/sim.json5)"))
         await manager.close()
     }
 

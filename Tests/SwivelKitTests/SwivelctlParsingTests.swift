@@ -119,6 +119,13 @@ import Testing
         #expect(usageError("watch --count many")?.topic == "watch")
     }
 
+    @Test func batteryOncePrintsEachBatteryOnce() throws {
+        #expect(try parse("battery --once") == Command(action: .batteryOnce))
+        #expect(try parse("battery --json --once") == Command(action: .batteryOnce, json: true))
+        #expect(usageError("battery --once --count 2") == UsageError("--once prints each battery once; it takes no --count", topic: "battery"))
+        #expect(usageError("battery --once --onc")?.message == "unknown option --onc; did you mean \"--once\"?")
+    }
+
     @Test func aShellLineIsOneCommandWithoutGlobalOptions() throws {
         #expect(try Command.parse(shellLine: "   ") == nil)
         #expect(try Command.parse(shellLine: "# a comment") == nil)

@@ -97,4 +97,19 @@ import Testing
         #expect(error.hint != nil)
         #expect(PortError.openFailed(path: "/dev/ttyUSB0", errno: ENOENT).hint == nil)
     }
+
+    /// swiveld's pty belongs to whoever started it: no group opens it, so the
+    /// hint must not send the user to dialout.
+    @Test func permissionDeniedOnSwiveldsPtyDoesNotNameAGroup() throws {
+        let directory = try TemporaryDirectory()
+        let link = directory.file("swivel-host")
+        let pair = try PseudoTerminalPair.open(symlinkAt: link)
+        defer { pair.close() }
+        for path in [link, pair.secondaryPath] {
+            let error = PortError.openFailed(path: path, errno: EACCES)
+            #expect(error.hint == PortError.ptyPermissionHint, "\(path)")
+            #expect(!error.description.contains("dialout"), "\(path)")
+        }
+        #expect(PortError.openFailed(path: "/dev/ttyUSB0", errno: EACCES).hint == PortError.ttyPermissionHint)
+    }
 }

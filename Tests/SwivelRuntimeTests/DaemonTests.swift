@@ -97,6 +97,16 @@ import Testing
         #expect(result.standardError.contains("No such file or directory"))
     }
 
+    @Test func bareSwiveldWithNoInstalledBoardSuggestsTheSimulatedOne() throws {
+        // Only where no board is installed, as on a developer's machine.
+        guard access("/etc/swivel/board.json5", F_OK) != 0 else { return }
+        let result = try Subprocess.run(Self.swiveld, Self.isolated([]))
+        #expect(result.status == 78)
+        #expect(result.standardError.contains("no board file at /etc/swivel/board.json5 (the default of --board)"))
+        #expect(result.standardError.contains("`swiveld --board boards/sim.json5` (or `make run`)"))
+        #expect(!result.standardError.contains("is not valid"))
+    }
+
     @Test func badArgumentsPrintTheUsage() throws {
         let result = try Subprocess.run(Self.swiveld, ["--duration", "-3"])
         #expect(result.status == 64)

@@ -169,7 +169,8 @@ public struct SwivelError: Error, Equatable, Sendable, CustomStringConvertible {
         var text = "\(code): "
         if let axis { text += "\(axis): " }
         text += reason.text
-        if let value { text += " (got \(value))" }
+        // As typed: a value from the wire is a widened f32.
+        if let value { text += " (got \(NumberText.shortest(value)))" }
         return text
     }
 

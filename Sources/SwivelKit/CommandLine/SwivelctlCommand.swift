@@ -1,4 +1,5 @@
 public import FoundationEssentials
+import SwivelProtocol
 
 /// One `swivelctl` invocation or shell line, parsed. Parsing lives here, not
 /// in the executable, so tests can pin it.
@@ -73,8 +74,13 @@ public struct SwivelctlCommand: Equatable, Sendable {
         case regionOfInterest(NormalizedRectUpperLeft?)
         case select(Selection)
         case events(count: Int?)
+        /// Streams until `count` states (forever when nil).
         case battery(count: Int?)
+        /// `battery --once`: each battery's state as the stand reported it on docking.
+        case batteryOnce
         case shell
+        /// `--version`: the firmware version this swivelctl was built with.
+        case version
         /// `exit` or `quit` in a shell.
         case exit
     }
@@ -92,7 +98,7 @@ public struct SwivelctlCommand: Equatable, Sendable {
     /// Whether the action talks to the stand (help and exit do not).
     public var needsStand: Bool {
         switch action {
-        case .help, .exit: false
+        case .help, .version, .exit: false
         default: true
         }
     }
@@ -110,6 +116,26 @@ public struct SwivelctlCommand: Equatable, Sendable {
         var parser = SwivelctlParser(words, inShell: true)
         return try parser.parse()
     }
+}
+
+extension SwivelctlCommand.Selection {
+    /// Refuses a point outside the frame before anything is sent, with the
+    /// stand's own code and words (invalidParameter), so the answer does not
+    /// depend on whether the stand happens to see a subject there.
+    public func check() throws(SwivelKitError) {
+        guard case .point(let point) = self else { return }
+        do throws(SwivelError) {
+            try InputRanges.check(point)
+        } catch {
+            throw SwivelKitError(error)
+        }
+    }
+}
+
+extension SwivelctlCommand {
+    /// What `swivelctl --version` prints: the firmware version of the package it
+    /// was built from, and the wire protocol it speaks.
+    public static let versionText = "swivelctl \(FirmwareVersion.string) (protocol \(ProtocolVersion.current))"
 }
 
 /// A command line that cannot be run: what is wrong, and which command's

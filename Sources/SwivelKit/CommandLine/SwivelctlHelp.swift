@@ -59,40 +59,60 @@ public enum SwivelctlHelp {
             usage: "swivelctl limits [--json] | limits set [--yaw MIN:MAX:SPEED] [--pitch ...] [--roll ...] | limits reset",
             details: """
                 MIN and MAX in radians, SPEED in rad/s. Limits apply inside the board's own and
-                last until the session ends.
+                last until the session ends: `limits set` on its own is gone when swivelctl exits
+                (it warns so); give it and the moves it is for in one `swivelctl shell`.
                 """),
         Command(
             name: "tracking", summary: "turn system tracking on or off",
             usage: "swivelctl tracking on|off",
             details: """
                 System tracking is on at the start of every session; manual commands are refused
-                while it is. A session ends with the command, so run the commands that need it
-                off in one `swivelctl shell`.
+                while it is. A session ends with the command, so `swivelctl tracking off` on its
+                own is undone when swivelctl exits (it warns so): run `tracking off` and the
+                commands that need it in one `swivelctl shell`.
                 """),
         Command(
             name: "framing", summary: "show or set the framing mode",
             usage: "swivelctl framing [automatic|center|left|right] [--json]",
-            details: "Without a mode, shows the current one."),
+            details: "Without a mode, shows the current one. A mode set lasts until the session ends (see `shell`)."),
         Command(
             name: "roi", summary: "show or set the region of interest",
             usage: "swivelctl roi [X Y WIDTH HEIGHT] [--json]",
-            details: "Normalized 0...1, origin at the upper left. Without numbers, shows the current region."),
+            details: """
+                Normalized 0...1, origin at the upper left. Without numbers, shows the current region.
+                A region set lasts until the session ends (see `shell`).
+                """),
         Command(
             name: "select", summary: "choose the subjects to track",
             usage: "swivelctl select --point X,Y | --ids UUID,... | --none",
-            details: "--point: normalized, upper-left origin. --none returns to automatic selection."),
+            details: """
+                --point: normalized 0...1, upper-left origin (a point outside is invalidParameter).
+                --none returns to automatic selection. A selection lasts until the session ends.
+                """),
         Command(
             name: "events", summary: "print the stand's button and gesture events",
-            usage: "swivelctl events [--count N] [--json]", details: "One line per event, until --count N events."),
+            usage: "swivelctl events [--count N] [--json]",
+            details: """
+                One line per event, until --count N events; without --count it streams until
+                Ctrl-C (and says so on standard error). A simulated board's buttons are pressed
+                with keys in `make run`'s terminal or by a scene's buttonPresses.
+                """),
         Command(
             name: "battery", summary: "print battery states",
-            usage: "swivelctl battery [--count N] [--json]", details: "One line per change, until --count N states."),
+            usage: "swivelctl battery [--once | --count N] [--json]",
+            details: """
+                Each battery's latest state, then one line per change (at 1 % steps), until
+                --count N states; without --count it streams until Ctrl-C (and says so on
+                standard error). --once prints each battery's state once and exits.
+                """),
         Command(
             name: "shell", summary: "run many commands in one session",
             usage: "swivelctl shell",
             details: """
-                Reads commands, one per line, and runs them in one session (settings such as
-                tracking and limits reset when a session ends). On a terminal it prompts with
+                Reads commands, one per line, and runs them in one session. The stand resets a
+                session's settings (tracking, limits, framing, region, selection) when it ends,
+                and every swivelctl command outside a shell is a session of its own: a setting
+                given that way is gone when the command returns, and swivelctl warns so. On a terminal it prompts with
                 `swivel> ` and carries on after an error; otherwise the first failing command
                 ends it with that command's exit status. `exit` or end of input ends it.
                 """),
@@ -106,6 +126,7 @@ public enum SwivelctlHelp {
         let list = commands.map { "  " + $0.name.padding(toLength: width + 2) + $0.summary }.joined(separator: "\n")
         return """
             usage: swivelctl [--port DEVICE [--baud N] | --socket PATH] COMMAND [OPTIONS]
+                   swivelctl --help | --version
 
             Talks to the stand's daemon, swiveld: at $SWIVEL_SOCKET, else
             /run/swivel/swivel.sock when it exists, else /tmp/swivel.sock; or over a
@@ -117,6 +138,12 @@ public enum SwivelctlHelp {
 
             Every command takes --help; those that print data take --json (one JSON
             object per line for streams).
+
+            Sessions: each swivelctl command is a session of its own, and the stand
+            resets a session's settings (system tracking back on, limits, framing,
+            region, selection) when it ends. `swivelctl tracking off` alone is undone
+            when it exits; run the commands that belong together in one `swivelctl shell`:
+              printf 'tracking off\nmove --yaw 0.5 --wait\n' | swivelctl shell
             exit status: 0 ok, 1 refused by the stand, 2 cannot reach the stand, 64 usage error
             """
     }()

@@ -19,8 +19,14 @@ struct SwivelctlParser {
         let connection = try connectionOptions()
         guard let name = next() else { throw UsageError("no command given", topic: nil) }
         if name == "--help" || name == "-h" { return SwivelctlCommand(connection: connection, action: .help(topic: nil)) }
-        guard SwivelctlHelp.commands.contains(where: { $0.name == name }) || (inShell && ["exit", "quit"].contains(name)) else {
-            throw UsageError("unknown command \"\(name)\"", topic: nil)
+        if name == "--version", !inShell {
+            try endOfWords()
+            return SwivelctlCommand(connection: connection, action: .version)
+        }
+        let known = SwivelctlHelp.commands.map(\.name) + (inShell ? ["exit", "quit"] : [])
+        guard known.contains(name) else {
+            let others = inShell ? [] : ["--help", "--version"] + Self.globalOptions
+            throw UsageError("unknown \(name.hasPrefix("-") ? "option" : "command") \"\(name)\"" + Self.suggestion(for: name, among: known + others), topic: nil)
         }
         topic = name
         if words[index...].contains(where: { $0 == "--help" || $0 == "-h" }) {
@@ -61,7 +67,31 @@ struct SwivelctlParser {
     }
 
     private func unexpected(_ word: String) -> UsageError {
-        word.hasPrefix("-") ? fail("unknown option \(word)") : fail("unexpected argument \"\(word)\"")
+        guard word.hasPrefix("-") else { return fail("unexpected argument \"\(word)\"") }
+        return fail("unknown option \(word)" + Self.suggestion(for: word, among: options(of: topic)))
+    }
+
+    static let globalOptions = ["--port", "--baud", "--socket"]
+
+    /// The options `command` takes, read off its usage line, so the suggestions
+    /// cannot drift from the help.
+    private func options(of command: String?) -> [String] {
+        guard let usage = SwivelctlHelp.commands.first(where: { $0.name == command })?.usage else { return [] }
+        var options: [String] = []
+        for word in usage.split(whereSeparator: { !($0.isLetter || $0 == "-") }) where word.hasPrefix("--") {
+            if !options.contains(String(word)) { options.append(String(word)) }
+        }
+        return options + ["--help"]
+    }
+
+    /// "; did you mean \"status\"?", or nothing when no candidate is close.
+    /// Two edits apart is close for a long word or two swapped letters
+    /// (statsu, --wiat), not for a short one: --fast is not --wait.
+    static func suggestion(for word: String, among candidates: [String]) -> String {
+        guard let candidate = WordSuggestion.closest(to: word, among: candidates) else { return "" }
+        let (typed, known) = (Array(word.lowercased()), Array(candidate.lowercased()))
+        let close = WordSuggestion.editDistance(typed, known) <= 1 || typed.count >= 8 || typed.sorted() == known.sorted()
+        return close ? "; did you mean \"\(candidate)\"?" : ""
     }
 
     // MARK: - Global options
@@ -70,7 +100,7 @@ struct SwivelctlParser {
         var port: String?
         var socket: String?
         var baud: Int?
-        while index < words.count, words[index].hasPrefix("--"), ["--port", "--baud", "--socket"].contains(words[index]) {
+        while index < words.count, words[index].hasPrefix("--"), Self.globalOptions.contains(words[index]) {
             let option = words[index]
             index += 1
             if inShell { throw fail("\(option) is given on the command line, not inside a shell") }
@@ -112,6 +142,15 @@ struct SwivelctlParser {
         case "events":
             return .events(count: try streamOptions(json: &json))
         case "battery":
+            if words[index...].contains("--once") {
+                while let word = next() {
+                    guard word == "--once" || word == "--json" else {
+                        throw word == "--count" ? fail("--once prints each battery once; it takes no --count") : unexpected(word)
+                    }
+                    json = json || word == "--json"
+                }
+                return .batteryOnce
+            }
             return .battery(count: try streamOptions(json: &json))
         case "velocity":
             return .velocity(try velocity())
@@ -153,6 +192,11 @@ struct SwivelctlParser {
         default:
             throw UsageError("unknown command \"\(name)\"", topic: nil)
         }
+    }
+
+    /// Nothing may follow (`--version`).
+    private mutating func endOfWords() throws(UsageError) {
+        if let word = next() { throw unexpected(word) }
     }
 
     /// Nothing but `--json` (where allowed) may follow.

@@ -101,7 +101,7 @@ extension SwivelKitError {
         var reason = ""
         if let axis = reply.axis { reason += "\(axis): " }
         reason += reply.reason
-        if let value = reply.value { reason += " (got \(value))" }
+        if let value = reply.value { reason += " (got \(NumberText.shortest(value)))" }
         let code: Code =
             switch reply.code {
             case .invalidParameter: .invalidParameter
@@ -127,7 +127,7 @@ extension SwivelKitError {
         var reason = ""
         if let axis = error.axis { reason += "\(axis): " }
         reason += error.reason.text
-        if let value = error.value { reason += " (got \(value))" }
+        if let value = error.value { reason += " (got \(NumberText.shortest(value)))" }
         self.init(code: Code(rawValue: error.code.description) ?? .invalidParameter, reason: reason)
     }
 }

@@ -3,12 +3,14 @@ public import SwivelHardware
 
 /// The simulated board's buttons and batteries. The buttons sit on a mock
 /// chip of their own, so the link thread reading them never touches the chip
-/// the tick and the physical model use; a test presses one with
-/// `press(_:at:)` (or `buttonChip.driveInput`).
+/// the tick and the physical model use. A test on the link's thread presses
+/// one with `press(_:at:)` (or `buttonChip.driveInput`); another thread (the
+/// daemon's keyboard, a scene) presses through `panel`.
 public final class SimulatedAccessories {
     public let buttonChip: MockGPIOChip
     public let powerSupply: SimulatedPowerSupply
     public let accessories: StandAccessories
+    public let panel: SimulatedButtonPanel
 
     public init(board: Board, clock: any MonotonicClock) throws(StandSetupError) {
         let highest = board.buttons.map(\.line).max() ?? 0
@@ -30,6 +32,13 @@ public final class SimulatedAccessories {
         let batteries = simulated.isEmpty ? nil : BatteryMonitor(
             entries: simulated.map { BatteryMonitor.Entry(name: $0.name, supply: $0.name) }, source: powerSupply)
         accessories = StandAccessories(buttons: buttons, batteries: batteries)
+        let panel = SimulatedButtonPanel(buttons: board.buttons)
+        self.panel = panel
+        // Weak: the chip holds this hook, and the hook must not keep the chip alive.
+        buttonChip.beforeInputRead = { [weak chip, clock] in
+            guard let chip else { return }
+            panel.apply(to: chip, now: clock.now())
+        }
     }
 
     /// Presses (or releases) the button named `name` as a clean contact would.

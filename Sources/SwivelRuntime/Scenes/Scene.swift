@@ -16,16 +16,37 @@ public struct Scene: Equatable, Sendable {
     public var subjects: [SceneSubject]
     /// The subject the metrics follow (framing error, time in frame, step).
     public var primarySubjectID: Int64
+    /// Button presses on the simulated board, at times from the scene's start.
+    public var buttonPresses: [ScenePress]
 
-    public init(name: String, durationSeconds: Seconds, camera: SceneCamera, subjects: [SceneSubject], primarySubjectID: Int64) {
+    public init(
+        name: String, durationSeconds: Seconds, camera: SceneCamera, subjects: [SceneSubject], primarySubjectID: Int64,
+        buttonPresses: [ScenePress] = []
+    ) {
         self.name = name
         self.durationSeconds = durationSeconds
         self.camera = camera
         self.subjects = subjects
         self.primarySubjectID = primarySubjectID
+        self.buttonPresses = buttonPresses
     }
 
     public var primarySubject: SceneSubject? { subjects.first { $0.id == primarySubjectID } }
+}
+
+/// A press of one of the simulated board's buttons, held for a while.
+public struct ScenePress: Equatable, Sendable {
+    public var atSeconds: Seconds
+    /// The board's `buttons[i].name`.
+    public var button: String
+    /// nil: the button's debounce window and 100 ms more.
+    public var holdSeconds: Seconds?
+
+    public init(atSeconds: Seconds, button: String, holdSeconds: Seconds? = nil) {
+        self.atSeconds = atSeconds
+        self.button = button
+        self.holdSeconds = holdSeconds
+    }
 }
 
 /// The phone on the stand and how its detector behaves.

@@ -7,7 +7,8 @@ struct SceneDecoder {
 
     init(_ fields: SceneFields) { self.fields = fields }
 
-    static let rootKeys = ["name", "description", "durationSec", "camera", "primarySubject", "subjects"]
+    static let rootKeys = ["name", "description", "durationSec", "camera", "primarySubject", "subjects", "buttonPresses"]
+    static let pressKeys = ["atSec", "button", "holdSec"]
     static let cameraKeys = [
         "deviceType", "position", "orientation", "frameRateHz", "latencyMs", "noiseSigma", "dropoutProbability", "seed",
     ]
@@ -38,8 +39,31 @@ struct SceneDecoder {
                               "\(id) is not the id of any subject")
             }
         }
-        guard let name, let duration, let camera, !decoded.isEmpty, decoded.count == subjects.count else { return nil }
-        return Scene(name: name, durationSeconds: duration, camera: camera, subjects: decoded, primarySubjectID: primary)
+        var presses: [ScenePress?] = []
+        if object.has("buttonPresses") {
+            let elements = fields.array(object, "buttonPresses", count: SceneBounds.buttonPresses) ?? []
+            presses = elements.enumerated().map { press($1, path: "buttonPresses[\($0)]") }
+        }
+        guard let name, let duration, let camera, !decoded.isEmpty, decoded.count == subjects.count,
+            !presses.contains(where: { $0 == nil })
+        else { return nil }
+        return Scene(
+            name: name, durationSeconds: duration, camera: camera, subjects: decoded, primarySubjectID: primary,
+            buttonPresses: presses.compactMap { $0 })
+    }
+
+    /// The button's name is checked against the board when the scene plays (SceneSetup).
+    private func press(_ value: JSON5Value, path: String) -> ScenePress? {
+        guard let o = fields.object(value, path: path, allowed: Self.pressKeys) else { return nil }
+        let at = fields.number(o, "atSec", in: SceneBounds.durationSeconds)
+        let button = fields.string(o, "button")
+        var hold: Double?
+        if o.has("holdSec") {
+            guard let value = fields.number(o, "holdSec", in: SceneBounds.holdSeconds, excludingLower: true) else { return nil }
+            hold = value
+        }
+        guard let at, let button else { return nil }
+        return ScenePress(atSeconds: at, button: button, holdSeconds: hold)
     }
 
     private func camera(_ value: JSON5Value, path: String) -> SceneCamera? {

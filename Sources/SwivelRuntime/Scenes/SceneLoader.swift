@@ -55,4 +55,7 @@ public enum SceneBounds {
     public static let sizeRadians: ClosedRange<Double> = 0...1.5
     /// TRACK carries at most 16 observations.
     public static let subjects: ClosedRange<Int> = 1...16
+    public static let buttonPresses: ClosedRange<Int> = 0...1_000
+    /// Longer than a press: a button held down, not pressed.
+    public static let holdSeconds: ClosedRange<Double> = 0...10
 }

@@ -134,6 +134,8 @@ import Testing
         #expect(h.call(.setRegionOfInterest(bad), on: id)?.errorCode == .invalidParameter)
         // Nobody seen yet: nothing to pick.
         #expect(h.call(.selectSubject(at: NormalizedPointUpperLeft(x: 0.5, y: 0.5)), on: id)?.errorCode == .noSubjectFound)
+        // A point outside the frame is a bad parameter, whether or not anyone is seen (swivelctl's select --point 2,2).
+        #expect(h.call(.selectSubject(at: NormalizedPointUpperLeft(x: 2, y: 2)), on: id)?.errorCode == .invalidParameter)
         guard case .ack(let ack)? = h.call(.getState, on: id), case .state(let state) = ack.body else {
             Issue.record("no state")
             return

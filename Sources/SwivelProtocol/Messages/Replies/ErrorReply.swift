@@ -37,7 +37,7 @@ public struct ErrorReply: Equatable, Sendable, CustomStringConvertible {
         var text = "\(code): "
         if let axis { text += "\(axis): " }
         text += reason
-        if let value { text += " (got \(value))" }
+        if let value { text += " (got \(NumberText.shortest(value)))" }
         return text
     }
 
