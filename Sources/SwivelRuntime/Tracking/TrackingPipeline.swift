@@ -66,7 +66,7 @@ struct TrackingPipeline {
         let verdict = gate.admit(at: standTime)
         gates[source] = gate
         if verdict == .rejectedFrameRateTooHigh {
-            return Outcome(error: (.frameRateTooHigh, "more than 30 observation batches in one second; this batch was dropped"))
+            return Outcome(error: (.frameRateTooHigh, "observation batches are arriving faster than 30 a second (the burst of 10 is used up); this batch was dropped"))
         }
         for observation in batch.observations where !CameraGeometry.isValid(observation.rect) {
             return Outcome(error: (.invalidParameter, "observation \(observation.identifier) has a rect that is not finite or not inside the image"))
@@ -84,7 +84,7 @@ struct TrackingPipeline {
         selectors[source.camera] = selector
         latest = (selection, captureTime)
         let tooLow = verdict == .acceptedButFrameRateTooLow
-            ? (WireErrorCode.frameRateTooLow, "more than 100 ms since the previous batch; applied")
+            ? (WireErrorCode.frameRateTooLow, "observation batches are arriving slower than 10 a second (over 100 ms since the previous one, or the last 10 intervals over 1 s); applied")
             : nil
 
         guard let framed = framedSubject(selection) else {
