@@ -5,12 +5,8 @@ import Testing
 // of its readings are not exact, which the boundary rules must survive.
 private let base: Seconds = 1234.567
 
+/// The rules' edges, one by one. The random streams are in ObservationRateGatePropertyTests.
 @Suite struct ObservationRateGateTests {
-    /// 30 batches at 30 Hz starting at `start`; all must be accepted.
-    private func fill(_ gate: inout ObservationRateGate, from start: Seconds) {
-        for k in 0..<30 { #expect(gate.admit(at: start + Double(k) / 30) == .accepted) }
-    }
-
     @Test func theFirstBatchIsNeverAnError() {
         for time in [0.0, base, -5.0, 1e6] {
             var gate = ObservationRateGate()
@@ -18,23 +14,23 @@ private let base: Seconds = 1234.567
         }
     }
 
-    @Test func thirtyInAWindowAreAcceptedTheThirtyFirstIsRejectedAndNotCounted() {
+    @Test func aBurstOfTenIsTakenTheEleventhIsRefusedAndTheBucketRefills() {
         var gate = ObservationRateGate()
-        fill(&gate, from: base) // base … base + 0.967
-        #expect(gate.admit(at: base + 0.99) == .rejectedFrameRateTooHigh)
-        #expect(gate.admit(at: base + 0.995) == .rejectedFrameRateTooHigh)
-        // At base + 1 the first batch leaves (base, base + 1]: 29 remain. Had the
-        // rejected ones counted, the window would still be full.
-        #expect(gate.admit(at: base + 1) == .accepted)
-        #expect(gate.admit(at: base + 1 + 1.0 / 60) == .rejectedFrameRateTooHigh)
-        #expect(gate.admit(at: base + 1 + 1.0 / 30) == .accepted)
+        for _ in 0..<10 { #expect(gate.admit(at: base) == .accepted) }
+        #expect(gate.admit(at: base) == .rejectedFrameRateTooHigh)
+        #expect(gate.admit(at: base + 0.02) == .rejectedFrameRateTooHigh) // 0.6 of a token
+        // One token a 30.3rd of a second; the rejected batches took none.
+        #expect(gate.admit(at: base + 1 / ObservationRateGate.refillBatchesPerSecond) == .accepted)
+        #expect(gate.admit(at: base + 1.5 / ObservationRateGate.refillBatchesPerSecond) == .rejectedFrameRateTooHigh)
+        #expect(gate.admit(at: base + 2 / ObservationRateGate.refillBatchesPerSecond) == .accepted)
     }
 
-    @Test func theWindowBoundaryIsExactlyOneSecond() {
+    @Test func theBucketHoldsNoMoreThanItsBurst() {
         var gate = ObservationRateGate()
-        fill(&gate, from: base)
-        #expect(gate.admit(at: base + 1 - 1e-6) == .rejectedFrameRateTooHigh) // base still inside
-        #expect(gate.admit(at: base + 1) == .accepted)                        // base exactly 1 s old: out
+        #expect(gate.admit(at: base) == .accepted)
+        // A second of silence refills 30 tokens' worth, but the bucket holds 10.
+        for _ in 0..<10 { #expect(gate.admit(at: base + 1) != .rejectedFrameRateTooHigh) }
+        #expect(gate.admit(at: base + 1) == .rejectedFrameRateTooHigh)
     }
 
     @Test func aGapOfExactly100MillisecondsIsFine() {
@@ -45,66 +41,99 @@ private let base: Seconds = 1234.567
         #expect(gate.admit(at: base + 0.300_001) == .acceptedButFrameRateTooLow) // 100.001 ms
     }
 
-    @Test func aGapUnderOneSecondIsTooLowOneSecondOrMoreIsAPause() {
+    @Test func aGapUnderTwoSecondsIsTooLowTwoSecondsOrMoreStartsAStream() {
         var gate = ObservationRateGate()
         #expect(gate.admit(at: base) == .accepted)
-        #expect(gate.admit(at: base + 0.5) == .acceptedButFrameRateTooLow)
-        #expect(gate.admit(at: base + 1.499_999) == .acceptedButFrameRateTooLow) // 999.999 ms
-        #expect(gate.admit(at: base + 2.499_999) == .accepted)                   // exactly 1 s
-        #expect(gate.admit(at: base + 7) == .accepted)                           // 4.5 s
+        #expect(gate.admit(at: base + 1) == .acceptedButFrameRateTooLow)         // 1 fps
+        #expect(gate.admit(at: base + 2.999_999) == .acceptedButFrameRateTooLow) // 1.999999 s
+        #expect(gate.admit(at: base + 4.999_999) == .accepted)                   // exactly 2 s
+        #expect(gate.admit(at: base + 5.049_999) == .accepted)                   // 50 ms into the new stream
+        #expect(gate.admit(at: base + 12) == .accepted)                          // 7 s
     }
 
     @Test func theGapIsMeasuredFromTheLastAcceptedBatch() {
         var gate = ObservationRateGate()
-        for k in 0..<30 { #expect(gate.admit(at: base + Double(k) * 0.01) == .accepted) } // … base + 0.29
-        for k in 30..<100 { #expect(gate.admit(at: base + Double(k) * 0.01) == .rejectedFrameRateTooHigh) }
-        // Batches kept arriving every 10 ms, but the last ACCEPTED one is 0.71 s old.
-        #expect(gate.admit(at: base + 1.0) == .acceptedButFrameRateTooLow)
+        for _ in 0..<10 { #expect(gate.admit(at: base) == .accepted) }
+        // A flood at 1 kHz: the burst is gone, one in 33 gets through, never 100 ms apart.
+        var verdicts: [ObservationRateGate.Verdict] = []
+        for k in 1...1000 { verdicts.append(gate.admit(at: base + Double(k) * 0.001)) }
+        #expect(!verdicts.contains(.acceptedButFrameRateTooLow))
+        #expect(verdicts.filter { $0 == .accepted }.count == 30)
+        // 150 ms after the last accepted one, whatever was refused in between.
+        let lastAccepted = base + Double((verdicts.lastIndex(of: .accepted) ?? 0) + 1) * 0.001
+        #expect(gate.admit(at: lastAccepted + 0.15) == .acceptedButFrameRateTooLow)
     }
 
-    @Test func aPauseResetsTheWindow() {
+    @Test func slowerThanTenASecondIsTheAverageOfTheLastTenIntervals() {
+        // Pairs 10 ms apart every 400 ms: each second batch of a pair is 10 ms after
+        // the one before it, but the stream averages 200 ms a batch.
         var gate = ObservationRateGate()
-        fill(&gate, from: base)
-        #expect(gate.admit(at: base + 0.99) == .rejectedFrameRateTooHigh)
-        // After a pause every old batch is out of the window: a full burst fits again.
-        fill(&gate, from: base + 3)
-        #expect(gate.admit(at: base + 3.99) == .rejectedFrameRateTooHigh)
+        #expect(gate.admit(at: base) == .accepted)
+        #expect(gate.admit(at: base + 0.01) == .accepted) // one interval, 10 ms
+        for pair in 1..<20 {
+            let t = base + Double(pair) * 0.4
+            #expect(gate.admit(at: t) == .acceptedButFrameRateTooLow)
+            #expect(gate.admit(at: t + 0.01) == .acceptedButFrameRateTooLow)
+        }
+    }
+
+    @Test func aPauseUnderTwoSecondsIsHeardForTenIntervalsAfter() {
+        var gate = ObservationRateGate()
+        for k in 0..<30 { #expect(gate.admit(at: base + Double(k) / 30) == .accepted) }
+        // 1.5 s of silence, then 30 fps again.
+        let resume = base + 29.0 / 30 + 1.5
+        var verdicts: [ObservationRateGate.Verdict] = []
+        for k in 0..<20 { verdicts.append(gate.admit(at: resume + Double(k) / 30)) }
+        // The 10 intervals ending at each of the first ten batches still span the pause.
+        #expect(verdicts.prefix(10).allSatisfy { $0 == .acceptedButFrameRateTooLow })
+        #expect(verdicts.dropFirst(10).allSatisfy { $0 == .accepted })
+        // A short pause is heard only once: the ten intervals around 0.5 s sum to under a second.
+        var short = ObservationRateGate()
+        for k in 0..<30 { _ = short.admit(at: base + Double(k) / 30) }
+        #expect(short.admit(at: base + 29.0 / 30 + 0.5) == .acceptedButFrameRateTooLow)
+        for k in 1..<20 { #expect(short.admit(at: base + 29.0 / 30 + 0.5 + Double(k) / 30) == .accepted) }
     }
 
     @Test func steadyStreams() {
-        // 30 Hz and 10 Hz for ten seconds: never an error.
-        for hertz in [30.0, 10.0] {
+        // 30, 15 and 10 Hz (exactly 100 ms) for a minute: never an error.
+        for hertz in [30.0, 15.0, 10.0] {
             var gate = ObservationRateGate()
-            for k in 0..<Int(10 * hertz) { #expect(gate.admit(at: base + Double(k) / hertz) == .accepted) }
+            for k in 0..<Int(60 * hertz) { #expect(gate.admit(at: base + Double(k) / hertz) == .accepted) }
         }
-        // 31 Hz: one batch in every 31 is over the limit.
-        var fast = ObservationRateGate()
-        var rejected = 0
-        for k in 0..<310 where fast.admit(at: base + Double(k) / 31) == .rejectedFrameRateTooHigh { rejected += 1 }
-        #expect(rejected == 10)
         // 9 Hz: every batch after the first is too slow.
         var slow = ObservationRateGate()
         #expect(slow.admit(at: base) == .accepted)
-        for k in 1..<20 { #expect(slow.admit(at: base + Double(k) / 9) == .acceptedButFrameRateTooLow) }
+        for k in 1..<90 { #expect(slow.admit(at: base + Double(k) / 9) == .acceptedButFrameRateTooLow) }
     }
 
     @Test func resetForgetsEverything() {
         var gate = ObservationRateGate()
-        fill(&gate, from: base)
+        for _ in 0..<10 { _ = gate.admit(at: base) }
+        #expect(gate.admit(at: base) == .rejectedFrameRateTooHigh)
         gate.reset()
-        // A full burst fits at once, and the next batch is a first batch.
-        fill(&gate, from: base + 0.99)
+        // A full bucket at once, and the next batch is a first batch.
+        for _ in 0..<10 { #expect(gate.admit(at: base) == .accepted) }
         gate.reset()
-        #expect(gate.admit(at: base + 2.5) == .accepted)
-        #expect(gate.admit(at: base + 2.8) == .acceptedButFrameRateTooLow)
+        #expect(gate.admit(at: base + 0.5) == .accepted)
+        #expect(gate.admit(at: base + 0.8) == .acceptedButFrameRateTooLow)
     }
 
     @Test func aNonFiniteTimeChangesNothing() {
         var gate = ObservationRateGate()
-        fill(&gate, from: base)
+        for _ in 0..<10 { _ = gate.admit(at: base) }
         #expect(gate.admit(at: .nan) == .accepted)
         #expect(gate.admit(at: .infinity) == .accepted)
-        #expect(gate.admit(at: base + 0.99) == .rejectedFrameRateTooHigh)
-        #expect(gate.admit(at: base + 1) == .accepted)
+        #expect(gate.admit(at: -.infinity) == .accepted)
+        #expect(gate.admit(at: base) == .rejectedFrameRateTooHigh)
+        #expect(gate.admit(at: base + 0.05) == .accepted)
+    }
+
+    @Test func aTimeBeforeTheNewestIsJudgedAsArrivingWithIt() {
+        var gate = ObservationRateGate()
+        #expect(gate.admit(at: base) == .accepted)
+        #expect(gate.admit(at: base + 0.05) == .accepted)
+        // Earlier than the newest: no negative gap, no refill from the past.
+        #expect(gate.admit(at: base - 10) == .accepted)
+        #expect(gate.admit(at: base + 0.1) == .accepted)
     }
 }

@@ -37,15 +37,15 @@ def _check_the_wire(result: LoopResult) -> None:
     # The loop really ran on camera frames (enough of them to score; no frame RATE is
     # asserted: a busy machine drops camera slots), and the stand answered TRACK.
     assert len(result.records) >= 60
-    assert stats.batches_sent >= 0.8 * len(result.records) * 28 / 30
+    assert stats.batches_sent >= 0.8 * len(result.records)
     assert stats.batches_accepted >= 0.9 * stats.batches_sent, stats
     assert stats.refused.get("invalidParameter", 0) == 0, stats
-    # The sender never sends more than 28 in a second, but the stand counts batches
-    # as its link thread READS them (docs/TRACKING.md, "Observation rate rules"):
-    # a debug daemon on a loaded 2-core machine reads late now and then (the
-    # frameRateTooLow answers are those gaps) and then sees a bunch. That costs a
-    # few batches in a hundred, never a run of them.
-    assert stats.refused.get("frameRateTooHigh", 0) <= max(2, 0.05 * stats.batches_sent), stats
+    # The camera's 30 fps go out as they come. The stand counts batches as its link
+    # thread READS them, and a debug daemon on a loaded 2-core machine reads late
+    # now and then and sees a bunch: its token bucket (docs/TRACKING.md,
+    # "Observation rate rules") holds 10, the sender's guard 4, so a stall of up to
+    # 0.2 s costs nothing. None is refused.
+    assert stats.refused.get("frameRateTooHigh", 0) == 0, stats
 
 
 def test_walking_the_stand_follows_her_and_beats_the_naive_loop(runs):

@@ -52,9 +52,9 @@ def check_link_health(stats: PipelineStats, reports: list[FrameReport]) -> None:
     assert snapshot.batches_sent >= 40, snapshot
     assert snapshot.batches_accepted >= snapshot.batches_sent - 3, snapshot  # the last few may be unanswered at stop
     assert "invalidParameter" not in snapshot.refused, snapshot.refused
-    # The stand counts arrivals: a stall on a loaded machine can make a burst it refuses
-    # (the sender then backs off); it must stay rare.
-    assert snapshot.refused.get("frameRateTooHigh", 0) <= snapshot.batches_sent // 10, snapshot.refused
+    # The stand counts arrivals, so a stall on a loaded machine bunches them; its
+    # bucket holds 6 more than the sender's guard lets out at once: none is refused.
+    assert snapshot.refused.get("frameRateTooHigh", 0) == 0, snapshot.refused
     sent = [r for r in reports if r.outcome is SendOutcome.SENT]
     assert all(r.track is not None and len(r.track.observations) == 1 for r in sent[:10])
     # TRACK carries the frame's real age: positive (detection took time), well under the 1 s limit.

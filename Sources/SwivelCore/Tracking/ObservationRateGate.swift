@@ -1,15 +1,27 @@
-/// DockKit's rules for `track()` batches, for ONE source (keep one gate per source):
-/// - more than 30 batches in any sliding 1-second window: the batch is rejected
-///   (`frameRateTooHigh`) and does not count;
-/// - a gap over 100 ms but under 1 s since the previous ACCEPTED batch: the
-///   batch is applied but answered `frameRateTooLow`;
-/// - the first batch, or one after a pause of 1 s or more, is never an error.
+/// DockKit's rules for `track()` batches, for ONE source (keep one gate per
+/// source), as a pure function of the batches' arrival times on the stand's
+/// own monotonic clock (never a host's capture time). docs/TRACKING.md,
+/// "Observation rate rules", is the table; in short:
 ///
-/// The window is half-open, (t − 1 s, t], as in `CallRateLimiter`: a batch
-/// exactly one second old no longer counts. Times are the stand's own monotonic
-/// clock at arrival, never a host's capture time. Boundaries are compared with
-/// `boundaryToleranceSeconds` of slack, so "exactly 100 ms" or "exactly 1 s"
-/// computed from two clock readings still counts as exact despite rounding.
+/// - Too fast: a token bucket holding `burstBatches` (10) and refilled at
+///   `refillBatchesPerSecond` (30.3). Every accepted batch takes a token; a
+///   batch that finds less than one is rejected (`frameRateTooHigh`) and takes
+///   none. A 30 fps sender whose batches jitter, or arrive bunched because the
+///   reader stalled for up to a third of a second, is never refused; only a
+///   sustained rate above 30 (plus the clock allowance) drains the bucket.
+/// - Too slow: a batch more than 100 ms after the previous accepted one, or one
+///   ending a run of the stream's last ten intervals (fewer while the stream
+///   has fewer) that averages more than 100 ms, is applied but answered
+///   `frameRateTooLow`. So a 1 fps or 5 fps stream hears it every time after
+///   its first batch, even when its batches arrive in pairs.
+/// - A stream starts with the first batch ever, or the first one 2 s or more
+///   after the previous accepted one: that batch is never an error, and the
+///   slow-stream average starts again from it.
+///
+/// Rejected batches change nothing but the bucket's clock, so they never count.
+/// Boundaries are compared with `boundaryToleranceSeconds` of slack, so
+/// "exactly 100 ms" or "exactly 2 s" computed from two clock readings still
+/// counts as exact despite rounding.
 public struct ObservationRateGate: Sendable {
     public enum Verdict: Equatable, Sendable {
         case accepted
@@ -19,45 +31,78 @@ public struct ObservationRateGate: Sendable {
         case rejectedFrameRateTooHigh
     }
 
-    public static let maximumBatchesPerWindow = 30
-    public static let windowSeconds: Seconds = 1
+    /// The contract's highest rate.
+    public static let nominalBatchesPerSecond: Double = 30
+    /// 30 plus 1 %: a sender's clock (a camera's crystal) may run a little
+    /// fast of the stand's. Refilled at exactly 30, a sender 100 ppm fast
+    /// would drain the burst in under an hour and then be refused now and then
+    /// although it never sent more than "30 a second" by its own clock.
+    public static let refillBatchesPerSecond: Double = nominalBatchesPerSecond * 1.01
+    /// A third of a second at 30/s: how far the arrivals may bunch (jitter,
+    /// a link thread that reads late on a loaded machine) without a refusal.
+    public static let burstBatches: Double = 10
     public static let longestNormalGapSeconds: Seconds = 0.1
+    /// How many of the stream's latest intervals "slower than 10 a second" is averaged over.
+    public static let slowStreamIntervals = 10
+    /// No batch for this long (or longer) and the next one starts a new stream.
+    public static let newStreamAfterSeconds: Seconds = 2
     /// Far below the 1 µs a wire age can express; far above a double's rounding
     /// of a monotonic clock reading (1e-10 s after a million seconds of uptime).
     public static let boundaryToleranceSeconds: Seconds = 1e-7
 
-    // Arrival times of the last 30 accepted batches; −∞ marks an empty slot.
-    private var accepted: ContiguousArray<Seconds>
-    // Where the next accepted time goes; the newest is just before it.
+    private var tokens: Double = Self.burstBatches
+    private var tokensAt: Seconds = -.infinity
+    /// Arrival of the newest accepted batch; −∞ before the first.
+    private var newest: Seconds = -.infinity
+    // Arrival times of the stream's latest accepted batches, oldest overwritten
+    // first; `next` is where the next one goes. Allocated here, never in `admit`.
+    private var recent: ContiguousArray<Seconds>
     private var next = 0
+    /// Accepted batches in the current stream, counted up to `slowStreamIntervals`.
+    private var streamBatches = 0
 
     public init() {
-        accepted = ContiguousArray(repeating: -.infinity, count: Self.maximumBatchesPerWindow)
+        recent = ContiguousArray(repeating: -.infinity, count: Self.slowStreamIntervals)
     }
 
     /// Judges a batch arriving at `time` and, unless rejected, counts it.
     /// A non-finite time (a caller bug: the gate runs on the stand's clock) is
-    /// answered `accepted` and changes nothing, so it cannot poison the window.
+    /// answered `accepted` and changes nothing, so it cannot poison the state.
+    /// A time before the newest accepted one (impossible on a monotonic clock
+    /// but for rounding) is judged as arriving together with it.
     public mutating func admit(at time: Seconds) -> Verdict {
         guard time.isFinite else { return .accepted }
         let tolerance = Self.boundaryToleranceSeconds
-        let windowStart = time - Self.windowSeconds + tolerance
-        var inWindow = 0
-        for t in accepted where t > windowStart { inWindow += 1 }
-        if inWindow >= Self.maximumBatchesPerWindow { return .rejectedFrameRateTooHigh }
+        let now = max(time, newest)
+        let gap = now - newest // +∞ for the first batch
+        let startsStream = gap >= Self.newStreamAfterSeconds - tolerance
 
-        let newest = accepted[(next + accepted.count - 1) % accepted.count]
-        let gap = time - newest // +∞ for the first batch
-        let tooLow = gap > Self.longestNormalGapSeconds + tolerance && gap < Self.windowSeconds - tolerance
+        if startsStream {
+            tokens = Self.burstBatches
+        } else {
+            tokens = min(Self.burstBatches, tokens + (now - tokensAt) * Self.refillBatchesPerSecond)
+        }
+        tokensAt = now
+        if tokens < 1 - tolerance * Self.refillBatchesPerSecond { return .rejectedFrameRateTooHigh }
+        tokens = max(tokens - 1, 0)
 
-        accepted[next] = time
-        next = (next + 1) % accepted.count
+        if startsStream { streamBatches = 0 }
+        var tooLow = false
+        if streamBatches > 0 {
+            let intervals = min(streamBatches, Self.slowStreamIntervals)
+            let start = recent[(next - intervals + recent.count) % recent.count]
+            tooLow = gap > Self.longestNormalGapSeconds + tolerance
+                || now - start > Double(intervals) * Self.longestNormalGapSeconds + tolerance
+        }
+        recent[next] = now
+        next = (next + 1) % recent.count
+        streamBatches = min(streamBatches + 1, Self.slowStreamIntervals)
+        newest = now
         return tooLow ? .acceptedButFrameRateTooLow : .accepted
     }
 
     /// Forgets every batch: the next one is a first batch again.
     public mutating func reset() {
-        for i in accepted.indices { accepted[i] = -.infinity }
-        next = 0
+        self = ObservationRateGate()
     }
 }

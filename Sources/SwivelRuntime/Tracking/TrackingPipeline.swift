@@ -66,7 +66,7 @@ struct TrackingPipeline {
         let verdict = gate.admit(at: standTime)
         gates[source] = gate
         if verdict == .rejectedFrameRateTooHigh {
-            return Outcome(error: (.frameRateTooHigh, "more than 30 observation batches in one second; this batch was dropped"))
+            return Outcome(error: (.frameRateTooHigh, "observation batches are arriving faster than 30 a second (the burst of 10 is used up); this batch was dropped"))
         }
         for observation in batch.observations where !CameraGeometry.isValid(observation.rect) {
             return Outcome(error: (.invalidParameter, "observation \(observation.identifier) has a rect that is not finite or not inside the image"))
@@ -84,15 +84,14 @@ struct TrackingPipeline {
         selectors[source.camera] = selector
         latest = (selection, captureTime)
         let tooLow = verdict == .acceptedButFrameRateTooLow
-            ? (WireErrorCode.frameRateTooLow, "more than 100 ms since the previous batch; applied")
+            ? (WireErrorCode.frameRateTooLow, "observation batches are arriving slower than 10 a second (over 100 ms since the previous one, or the last 10 intervals over 1 s); applied")
             : nil
 
         guard let framed = framedSubject(selection) else {
             let lost = lastFramedAt.map { captureTime - $0 >= Self.lostGraceSeconds } ?? true
             return Outcome(
                 command: drives && lost ? .trackLost : nil,
-                error: (.noSubjectFound, selector.lockedSubjects.isEmpty
-                    ? "no subject in this batch" : "the selected subjects are not in this batch"))
+                error: Self.nobodyFramed(selection, mode: selector.mode).map { (.noSubjectFound, $0) } ?? tooLow)
         }
         lastFramedAt = captureTime
         let reference = FramingTarget.referencePoint(of: framed.rect, kind: framed.kind)
@@ -106,6 +105,22 @@ struct TrackingPipeline {
         let command = MotionCommand.trackTarget(TrackingTarget(
             capturedAt: captureTime, yawCorrection: correction.yaw, pitchCorrection: correction.pitch))
         return Outcome(command: drives ? command : nil, error: tooLow)
+    }
+
+    /// Why nobody is framed, as the reply's reason; nil when the batch is fine
+    /// and the answer is ACK: automatic selection holds an absent primary's
+    /// place for its grace (0.3 s) before a subject present takes over, so the
+    /// first batches naming only a new identifier are acknowledged (they are
+    /// applied: the newcomer is ranked and reported) while the stand keeps to
+    /// the primary's prediction. docs/TRACKING.md, "From a batch to the loop".
+    private static func nobodyFramed(_ selection: SubjectSelector.Selection, mode: SubjectSelector.Mode) -> String? {
+        if selection.subjects.isEmpty { return "no subject in this batch" }
+        switch mode {
+        case .automatic: return nil
+        case .locked: return "the selected subjects are not in this batch"
+        case .lockEnded:
+            return "the selected subjects are gone (unseen for over 1 s): select again, or select none for automatic selection"
+        }
     }
 
     private func framedSubject(_ selection: SubjectSelector.Selection) -> (rect: NormalizedRectLowerLeft, kind: Observation.Kind, faceYaw: Double?)? {

@@ -6,8 +6,9 @@ no telemetry. While system tracking is enabled these batches drive the motors.
 
 `send_track` waits for the reply and raises the stand's refusal as its typed
 error, except `frameRateTooLow`: that batch WAS applied (it only came more than
-100 ms after the one before), so `send_track` returns a `TrackResult` with
-`applied=True, too_slow=True` instead of raising.
+100 ms after the one before, or in a stream slower than 10 a second), so
+`send_track` returns a `TrackResult` with `applied=True, too_slow=True`
+instead of raising.
 
 `send_track_nowait` + `poll_replies` serve a pipeline that must not wait a
 round trip per image: each call returns the sequence number, and
@@ -30,9 +31,13 @@ from .messages import Ack, Err, Gesture, Heartbeat, Message, Track
 from .session import Session, _Pending
 from .transport import DEFAULT_BAUD_RATE, SerialEndpoint, SocketEndpoint, Transport, open_transport
 
-# The most batches a pipeline should send in a second: the stand refuses more
-# than 30 in a sliding second; 28 keeps a margin for jitter.
-MAX_TRACK_RATE_HZ = 28.0
+# The stand's TRACK rate rules (docs/TRACKING.md, "Observation rate rules"): a
+# token bucket holding TRACK_BURST_BATCHES, refilled at TRACK_REFILL_HZ (30 a
+# second plus 1 % for a sender's clock). A camera at its nominal 30 fps, jitter
+# and all, is never refused; only a sustained rate above it is.
+MAX_TRACK_RATE_HZ = 30.0
+TRACK_REFILL_HZ = 30.3
+TRACK_BURST_BATCHES = 10
 
 
 @dataclass(frozen=True, slots=True)

@@ -3,9 +3,11 @@ on the daemon's socket (custom tracking). docs/VISION.md, "Rate rules" and
 "Links".
 
 Both senders:
-- never send more than 28 batches in a sliding second (the stand refuses a
-  31st within a second with frameRateTooHigh; 28 leaves room for jitter): a
-  frame that would break the rule is skipped and counted, not queued;
+- send at the camera's own rate, up to 30 a second, under a guard shaped like
+  the stand's rule (a token bucket refilled at 30.3 a second, docs/TRACKING.md
+  "Observation rate rules") but holding 4 frames where the stand holds 10: a
+  30 fps camera, jitter and all, is never thinned; a faster one loses single
+  frames, spread out, each skipped and counted, not queued;
 - never make the camera loop wait for the stand: replies are collected by the
   client's reader thread and counted at the next frame (`poll`);
 - count every refusal by its reason and log the first of each reason (then
@@ -24,21 +26,22 @@ import dataclasses
 import logging
 import threading
 import time
-from collections import deque
 from collections.abc import Callable
 from enum import Enum
 from typing import Any, Protocol
 
 from swivel.errors import ParameterOutOfRange, SwivelError
 from swivel.messages import Gesture, Track
-from swivel.vision_link import MAX_TRACK_RATE_HZ
+from swivel.vision_link import TRACK_REFILL_HZ
 
 from .stats import PipelineStats
 
 log = logging.getLogger("swivel_vision.sender")
 
-# The client's own figure: the stand refuses more than 30 in a sliding second.
-MAX_BATCHES_PER_SECOND = int(MAX_TRACK_RATE_HZ)
+# The stand's bucket holds 10; the sender's 4. The other 6 are for the way to
+# the stand, which counts a batch when its link thread READS it: a debug daemon
+# on a loaded machine that stalls reading for up to 0.2 s sees them bunched.
+SENDER_BURST_BATCHES = 4.0
 REOPEN_INTERVAL_S = 1.0
 
 
@@ -58,65 +61,53 @@ def reason_name(error: BaseException) -> str:
     return name[:1].lower() + name[1:]
 
 
-class RateWindow:
-    """At most `limit` sends in any half-open second (t − 1 s, t], as the stand's gate counts.
+class RateGuard:
+    """The stand's token bucket, kept by the sender with a smaller burst.
 
-    The stand counts batches when they ARRIVE: a daemon that stalls reading its
-    link for a moment (a loaded machine) then sees a burst, and more than 30 in
-    its window although the sender never sent more than 28 in one of its own.
-    So a frameRateTooHigh reply lowers the limit to `backoff_limit` (20) for
-    `backoff_s` (1 s): the stand's window drains and the next batches are taken.
+    Refilled at the stand's rate (`TRACK_REFILL_HZ`), holding `burst` tokens;
+    a send takes one, and a frame that finds none is skipped. A
+    frameRateTooHigh reply means the stand's bucket ran dry all the same (the
+    daemon stalled reading for longer than the burst covers): `back_off`
+    empties this bucket and refills it at `backoff_hz` (20) for `backoff_s`
+    (1 s), so the stand's fills up again by about 10 while a 30 fps camera
+    loses one frame in three, never two in a row.
     """
 
     def __init__(
         self,
-        limit: int = MAX_BATCHES_PER_SECOND,
-        window_ns: int = 1_000_000_000,
-        backoff_limit: int = 20,
+        rate_hz: float = TRACK_REFILL_HZ,
+        burst: float = SENDER_BURST_BATCHES,
+        backoff_hz: float = 20.0,
         backoff_s: float = 1.0,
-        burst: float = 2.0,
     ) -> None:
-        self.limit = limit
-        self.window_ns = window_ns
-        self.backoff_limit = backoff_limit
-        self.backoff_ns = int(backoff_s * 1e9)
-        self._sent: deque[int] = deque()
-        self._backoff_until_ns: int | None = None
-        # A token bucket paces the sends inside the window: `limit - burst` tokens
-        # a second, at most `burst` (2) held, so no second holds more than `limit` sends and
-        # the window never has to refuse a run of frames. A 30 fps camera then
-        # loses single frames, spread out (gaps of 67 ms, under the stand's
-        # 100 ms frameRateTooLow), where a bare window skipped two in a row.
-        self.tokens_per_s = float(max(limit - burst, 1.0))
+        self.rate_hz = rate_hz
         self.burst = burst
-        self._tokens = self.burst
+        self.backoff_hz = backoff_hz
+        self.backoff_ns = int(backoff_s * 1e9)
+        self._tokens = burst
         self._tokens_at_ns: int | None = None
+        self._backoff_until_ns: int | None = None
 
     def _refill(self, now_ns: int) -> None:
         if self._tokens_at_ns is not None and now_ns > self._tokens_at_ns:
-            self._tokens = min(self.burst, self._tokens + (now_ns - self._tokens_at_ns) * self.tokens_per_s / 1e9)
+            slowed = self._backoff_until_ns is not None and now_ns < self._backoff_until_ns
+            rate = self.backoff_hz if slowed else self.rate_hz
+            self._tokens = min(self.burst, self._tokens + (now_ns - self._tokens_at_ns) * rate / 1e9)
         if self._tokens_at_ns is None or now_ns > self._tokens_at_ns:
             self._tokens_at_ns = now_ns
 
     def allows(self, now_ns: int) -> bool:
-        while self._sent and self._sent[0] <= now_ns - self.window_ns:
-            self._sent.popleft()
         self._refill(now_ns)
-        limit = self.limit
-        if self._backoff_until_ns is not None:
-            if now_ns < self._backoff_until_ns:
-                limit = self.backoff_limit
-            else:
-                self._backoff_until_ns = None
-        return len(self._sent) < limit and self._tokens >= 1.0 - 1e-9
+        return self._tokens >= 1.0 - 1e-9
 
     def back_off(self, now_ns: int) -> None:
+        self._refill(now_ns)
+        self._tokens = 0.0
         self._backoff_until_ns = now_ns + self.backoff_ns
 
     def record(self, now_ns: int) -> None:
         self._refill(now_ns)
         self._tokens = max(self._tokens - 1.0, 0.0)
-        self._sent.append(now_ns)
 
 
 class Sender(Protocol):
@@ -139,7 +130,7 @@ class _ReasonLog:
 
     def refused(self, what: str, reason: str, error: BaseException | None) -> None:
         if reason == "frameRateTooLow":
-            text = f"{what}: frameRateTooLow (applied; more than 100 ms since the stand's last batch)"
+            text = f"{what}: frameRateTooLow (applied; slower than 10 a second reached the stand)"
         else:
             text = f"{what} refused: {reason}" + (f" ({error})" if error is not None else "")
         if reason in self.QUIET or reason in self._seen:
@@ -188,7 +179,7 @@ class VisionLinkSender:
         self._next_open_ns = 0
         self._down_logged = False
         self._ever_opened = False
-        self._rate = RateWindow()
+        self._rate = RateGuard()
         self._reasons = _ReasonLog()
 
     def _ensure_link(self, now_ns: int) -> Any | None:
@@ -307,7 +298,7 @@ class AccessorySender:
         self._connector = connector
         self._clock = clock
         self._reopen_s = reopen_interval_s
-        self._rate = RateWindow()
+        self._rate = RateGuard()
         self._reasons = _ReasonLog()
         self._slot: tuple[Track, int] | None = None
         self._cond = threading.Condition()
