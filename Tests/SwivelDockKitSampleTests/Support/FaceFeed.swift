@@ -1,7 +1,7 @@
 import SwivelDockKit
 import SwivelStandHarness
 
-/// A camera at 25 frames a second of the stand's time (the pump held and
+/// A camera at a nominal 30 frames a second of the stand's time (the pump held and
 /// advanced a frame at a time), watching one subject at a fixed world yaw:
 /// each frame places the face where the stand's measured yaw puts it, so the
 /// loop through the stand is closed. Every frame goes through the guide's
@@ -12,8 +12,10 @@ struct FaceFeed {
     /// The subject's yaw in the world, radians.
     var subjectYaw: Double = 0
     let device = CaptureDevice()
-    /// Inside the guide's 10-30 fps, and a whole number of the pump's 1 ms ticks apart.
-    static let framesPerSecond = 25.0
+    /// The top of the guide's 10-30 fps. Frame k is sent at k/30 s rounded to the
+    /// pump's 1 ms tick, so frames are 33 or 34 ms apart: a nominal 30 fps with
+    /// the jitter the stand must never refuse.
+    static let framesPerSecond = 30.0
 
     struct Outcomes {
         var accepted = 0
@@ -28,7 +30,7 @@ struct FaceFeed {
     func run(seconds: Double) async throws -> Outcomes {
         stand.pump.hold()
         var outcomes = Outcomes()
-        for _ in 0..<Int(seconds * Self.framesPerSecond) {
+        for frameIndex in 0..<Int(seconds * Self.framesPerSecond) {
             let frame = faceFrame(centerX: centerX(standYaw: stand.pump.measured.yaw))
             do {
                 try await processFrame(frame, accessory: accessory, activeDevice: device)
@@ -36,7 +38,8 @@ struct FaceFeed {
             } catch let error as DockKitError {
                 outcomes.refusals.append(error)
             }
-            await stand.pump.advance(bySeconds: 1 / Self.framesPerSecond)
+            let ticks = { (index: Int) in (Double(index) * 1000 / Self.framesPerSecond).rounded() }
+            await stand.pump.advance(bySeconds: (ticks(frameIndex + 1) - ticks(frameIndex)) / 1000)
         }
         return outcomes
     }

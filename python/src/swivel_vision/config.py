@@ -287,12 +287,11 @@ class _Decoder:
             self.report(where, line, f"expected a number, found {_describe(member.value)}")
             return None
         assert isinstance(v, (int, float))
-        if not math.isfinite(v):
-            self.report(where, line, f"expected a finite number, found {describe_number(v)}")
-            return None
-        if not bounds[0] <= v <= bounds[1]:
+        # NaN and the infinities are named as such, as the Swift loader names them.
+        if not math.isfinite(v) or not bounds[0] <= v <= bounds[1]:
             shown = text or f"between {_format_bound(bounds[0])} and {_format_bound(bounds[1])}"
-            self.report(where, line, f"must be {shown}, found {describe_number(v)}")
+            what = "" if math.isfinite(v) else "a finite number "
+            self.report(where, line, f"must be {what}{shown}, found {describe_number(v)}")
             return None
         return float(v)
 
