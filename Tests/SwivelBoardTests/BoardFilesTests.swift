@@ -89,7 +89,7 @@ import Testing
                 .init(name: "one", line: 4, action: .button(id: 1), activeLow: true, bias: .pullUp, debounceMilliseconds: 10),
             ],
             vision: Board.Vision(
-                source: .virtual, device: "/dev/video0", widthPx: 640, heightPx: 480, frameRateHz: 28, detector: .face,
+                source: .virtual, device: "/dev/video0", widthPx: 640, heightPx: 480, frameRateHz: 30, detector: .face,
                 minConfidence: 0.5, cameraDeviceType: .wideAngle, cameraPosition: .back, intrinsics: nil, link: .vision,
                 gestures: false),
             // Each GPIO line with its key and the line of the file it is on, in the fixed axis order.
@@ -99,7 +99,8 @@ import Testing
                 ("axes.pitch.encoder.bLine", 88, 19), ("axes.yaw.motor.stepLine", 41, 17),
                 ("axes.yaw.motor.dirLine", 42, 27), ("axes.yaw.motor.enableLine", 43, 22),
                 ("axes.yaw.encoder.aLine", 55, 5), ("axes.yaw.encoder.bLine", 56, 6),
-                ("buttons[0].line", 125, 16), ("buttons[1].line", 126, 26),
+                ("buttons[0].line", 127, 16), ("buttons[1].line", 128, 26), ("buttons[2].line", 129, 12),
+                ("buttons[3].line", 130, 20), ("buttons[4].line", 131, 18), ("buttons[5].line", 132, 4),
             ].map { Board.Signal(keyPath: $0.0, fileLine: $0.1, line: $0.2) })
         #expect(board == expected)
     }

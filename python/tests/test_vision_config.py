@@ -91,7 +91,7 @@ def test_json5_infinity_and_nan_parse_but_every_vision_number_rejects_them() -> 
     data = json5.loads("{a: Infinity, b: -Infinity, c: NaN, d: +Infinity}").to_python()
     assert data["a"] == math.inf and data["b"] == -math.inf and math.isnan(data["c"]) and data["d"] == math.inf
     assert problems_of(VISION_PTY + "vision: {frameRateHz: -Infinity}}") == [
-        "vision.frameRateHz (line 1): expected a finite number, found -Infinity"
+        "vision.frameRateHz (line 1): must be a finite number between 1 and 30, found -Infinity"
     ]
     assert problems_of(VISION_PTY + "vision: {widthPx: NaN}}") == ["vision.widthPx (line 1): expected an integer, found NaN"]
 
