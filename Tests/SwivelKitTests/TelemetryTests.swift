@@ -19,6 +19,14 @@ import SwivelStandHarness
         #expect(received == [.button(id: 2, pressed: true), .button(id: 2, pressed: false), .cameraZoom(factor: -0.5), .cameraShutter])
     }
 
+    @Test func aZoomFactorFromTheWireIsShownAsTyped() async throws {
+        let rig = try await Rig.docked()
+        var events = rig.accessory.accessoryEvents.makeAsyncIterator()
+        rig.pump.inject(.accessoryEvent(.cameraZoom(factor: Double(Float(1.1)))))
+        let zoom = await events.next()
+        #expect(zoom?.description == "cameraZoom(factor: 1.1)")
+    }
+
     @Test func aGestureEventReachesAccessoryEvents() async throws {
         let rig = try await Rig.docked()
         var events = rig.accessory.accessoryEvents.makeAsyncIterator()

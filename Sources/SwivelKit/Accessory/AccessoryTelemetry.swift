@@ -98,7 +98,8 @@ extension DockAccessory {
             switch self {
             case .cameraShutter: "cameraShutter"
             case .cameraFlip: "cameraFlip"
-            case .cameraZoom(let factor): "cameraZoom(factor: \(factor))"
+            // The factor crossed the wire as an f32: shown as typed, not widened.
+            case .cameraZoom(let factor): "cameraZoom(factor: \(NumberText.shortest(factor)))"
             case .button(let id, let pressed): "button(id: \(id), pressed: \(pressed))"
             case .gesture(let gesture): "gesture(\(gesture))"
             }
