@@ -20,6 +20,17 @@ public struct TrackingMetrics: Equatable, Sendable {
     /// width) on yaw or pitch, while the subject stands still, from
     /// `stillAllowanceSeconds` after it stopped. nil when it never stands still that long.
     public var stillReversals: Int?
+    /// The longest run of ticks, seconds, with the commanded yaw velocity
+    /// exactly 0 while the primary subject's yaw moves. nil when it never moves.
+    public var longestHoldSeconds: Double?
+    /// Scene time the longest hold began.
+    public var longestHoldStartSeconds: Double?
+    /// |mean framing error| over the same still windows as `stillReversals`,
+    /// fraction of the frame width: the offset a still subject is held at.
+    public var stillOffset: Double?
+    /// The largest change of commanded yaw velocity between two ticks, per
+    /// second: what the limiter let through, to hold against the axis's cap.
+    public var peakCommandedYawAcceleration: Double
 
     /// 2% of the frame width.
     public static let settleBand = 0.02
@@ -38,8 +49,17 @@ public struct TrackingMetrics: Equatable, Sendable {
         let inFrame = frames.isEmpty ? .nan : Double(frames.filter(\.inFrame).count) / Double(frames.count)
 
         var travel = 0.0
+        var peakAcceleration = 0.0
+        var hold = 0.0, longestHold: Double?, longestHoldStart: Double?
         for (a, b) in zip(recording.ticks, recording.ticks.dropFirst()) {
             travel += abs(b.standYaw - a.standYaw) + abs(b.standPitch - a.standPitch)
+            let dt = b.seconds - a.seconds
+            if dt > 0 { peakAcceleration = max(peakAcceleration, abs(b.commandedYawVelocity - a.commandedYawVelocity) / dt) }
+            // Moving: faster than 1 µrad/s (a smoothed path's still parts carry rounding, not motion).
+            let moves = abs(b.subjectYaw - a.subjectYaw) > 1e-6 * dt
+            hold = moves && b.commandedYawVelocity == 0 ? hold + dt : 0
+            if moves, hold > longestHold ?? 0 { (longestHold, longestHoldStart) = (hold, b.seconds - hold) }
+            if moves, longestHold == nil { longestHold = 0 }
         }
 
         var settle: Double?
@@ -59,16 +79,22 @@ public struct TrackingMetrics: Equatable, Sendable {
 
         let band = reversalAngle(recording.scene.camera, fieldOfView: fieldOfView)
         var reversals: Int?
+        var stillSum = 0.0, stillTicks = 0
         for window in stillWindows(recording.scene) {
             let ticks = recording.ticks.filter { $0.seconds >= window.lowerBound && $0.seconds < window.upperBound }
             guard !ticks.isEmpty else { continue }
             let count = Self.reversals(ticks.map(\.standYaw), band: band) + Self.reversals(ticks.map(\.standPitch), band: band)
             reversals = (reversals ?? 0) + count
+            stillSum += ticks.reduce(0) { $0 + $1.framingError }
+            stillTicks += ticks.count
         }
 
         return TrackingMetrics(
             rmsFramingError: rms, timeInFrame: inFrame, settleSeconds: settle, overshootPercent: overshoot,
-            motorTravelRadians: travel, stillReversals: reversals)
+            motorTravelRadians: travel, stillReversals: reversals, longestHoldSeconds: longestHold,
+            longestHoldStartSeconds: longestHoldStart,
+            stillOffset: stillTicks > 0 ? abs(stillSum / Double(stillTicks)) : nil,
+            peakCommandedYawAcceleration: peakAcceleration)
     }
 
     /// From `start` to the end of the last tick outside the band; infinity when the last tick is outside.
