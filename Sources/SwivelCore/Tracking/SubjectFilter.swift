@@ -29,9 +29,7 @@ public struct SubjectFilter: Equatable, Sendable {
         /// sure of (beyond 3σ) is kept, its spread reset, so a spurious jump
         /// during motion does not stop the stand. Not applied to the first `settlingObservations` after a
         /// start, while the filter is still learning a subject that may
-        /// already be moving fast. 8 × the measurement noise by default, the
-        /// deadband's exit threshold: a step big enough to move the stand at
-        /// all restarts the filter.
+        /// already be moving fast. 8 × the measurement noise by default.
         public var jumpRadians: Radians
         public var settlingObservations: Int
         /// How sure the filter must be of a velocity or acceleration before a

@@ -6,8 +6,10 @@
 /// - the slow `DriftFilter`, for a subject that drifts at a few hundredths of
 ///   a rad/s (the fast one cannot tell that from still), blended in below
 ///   `driftFullWeightBelowRadiansPerSecond`;
-/// - the mean of every observation since the subject stood still, for a still
-///   subject: the longer it stands, the more exactly it is framed.
+/// - the mean of the observations since the subject stood still (the last
+///   `stillWindowObservations` of them, forgetting exponentially), for a
+///   still subject: framed to a fraction of the detector's jitter, and a
+///   small shift inside the still band is followed within a few seconds.
 struct TrackingAxis: Sendable {
     var filter: SubjectFilter
     var drift: DriftFilter
@@ -15,7 +17,7 @@ struct TrackingAxis: Sendable {
     var isHolding = false
     /// When (stand time) the last target for this axis arrived.
     var lastSeen: Seconds = -.infinity
-    private var stillSum = 0.0
+    private var stillMean = 0.0
     private var stillCount = 0
 
     init(_ parameters: TrackingController.Parameters) {
@@ -25,7 +27,7 @@ struct TrackingAxis: Sendable {
 
     /// The still subject's mean angle, once enough observations agree it stands still.
     func stillAngle(_ parameters: TrackingController.Parameters) -> Radians? {
-        stillCount >= parameters.stillMinimumObservations ? stillSum / Double(stillCount) : nil
+        stillCount >= parameters.stillMinimumObservations ? stillMean : nil
     }
 
     /// Folds in one observed world angle.
@@ -48,16 +50,16 @@ struct TrackingAxis: Sendable {
         }
         lastSeen = now
         let still = drift.isTrusted && abs(drift.velocity) < parameters.stillSpeedRadiansPerSecond
-        if still, stillCount == 0 || abs(drift.angle - stillSum / Double(stillCount)) < parameters.stillSpreadRadians {
-            stillSum += worldAngle
+        if still, stillCount == 0 || abs(drift.angle - stillMean) < parameters.stillSpreadRadians {
             stillCount += 1
+            stillMean += (worldAngle - stillMean) / Double(min(stillCount, parameters.stillWindowObservations))
         } else {
             forgetStill()
         }
     }
 
     mutating func forgetStill() {
-        stillSum = 0
+        stillMean = 0
         stillCount = 0
         isHolding = false
     }

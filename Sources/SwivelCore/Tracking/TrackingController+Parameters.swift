@@ -25,10 +25,13 @@ extension TrackingController {
         /// A subject is still while the slow filter (trusted) puts it below this
         /// speed and within `stillSpreadRadians` of the mean of the observations
         /// since it stopped; after `stillMinimumObservations` of them that mean
-        /// is what the axis is steered to.
+        /// is what the axis is steered to. The mean forgets past
+        /// `stillWindowObservations` (exponentially, that many observations'
+        /// memory), so a shift smaller than the spread is followed too.
         public var stillSpeedRadiansPerSecond: RadiansPerSecond
         public var stillSpreadRadians: Radians
         public var stillMinimumObservations: Int
+        public var stillWindowObservations: Int
         /// The residual band, for sensor noise only: on a still subject the axis
         /// holds (commands exactly 0) once it is within `holdEnterRadians` of
         /// the mean and can stop within that, and corrects again past
@@ -44,7 +47,7 @@ extension TrackingController {
             driftFullWeightBelowRadiansPerSecond: RadiansPerSecond = 0.25,
             driftNoWeightAboveRadiansPerSecond: RadiansPerSecond = 0.4,
             stillSpeedRadiansPerSecond: RadiansPerSecond = 0.02, stillSpreadRadians: Radians = 0.005,
-            stillMinimumObservations: Int = 10,
+            stillMinimumObservations: Int = 10, stillWindowObservations: Int = 60,
             holdEnterRadians: Radians = 0.0006, holdExitRadians: Radians = 0.0015
         ) {
             self.filter = filter
@@ -58,6 +61,7 @@ extension TrackingController {
             self.stillSpeedRadiansPerSecond = stillSpeedRadiansPerSecond
             self.stillSpreadRadians = stillSpreadRadians
             self.stillMinimumObservations = stillMinimumObservations
+            self.stillWindowObservations = max(stillWindowObservations, 1)
             self.holdEnterRadians = holdEnterRadians
             self.holdExitRadians = holdExitRadians
         }

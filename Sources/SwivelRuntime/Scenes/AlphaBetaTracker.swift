@@ -16,7 +16,7 @@ public import SwivelProtocol
 public struct AlphaBetaTracker: Sendable {
     /// The grid the bench and the tests sweep.
     public static let alphaSweep = [0.3, 0.5, 0.7, 0.85]
-    public static let betaSweep = [0.02, 0.05, 0.1, 0.2, 0.35]
+    public static let betaSweep = [0.02, 0.05, 0.1, 0.2, 0.35, 0.5, 0.7]
     /// 1/s: Swivel's own feedback gain, so the comparison is about the estimate.
     public static let defaultGainPerSecond = 10.0
     public static let lostTimeoutSeconds: Seconds = 0.5
