@@ -50,17 +50,12 @@ public struct TrackingMetrics: Equatable, Sendable {
 
         var travel = 0.0
         var peakAcceleration = 0.0
-        var hold = 0.0, longestHold: Double?, longestHoldStart: Double?
         for (a, b) in zip(recording.ticks, recording.ticks.dropFirst()) {
             travel += abs(b.standYaw - a.standYaw) + abs(b.standPitch - a.standPitch)
             let dt = b.seconds - a.seconds
             if dt > 0 { peakAcceleration = max(peakAcceleration, abs(b.commandedYawVelocity - a.commandedYawVelocity) / dt) }
-            // Moving: faster than 1 µrad/s (a smoothed path's still parts carry rounding, not motion).
-            let moves = abs(b.subjectYaw - a.subjectYaw) > 1e-6 * dt
-            hold = moves && b.commandedYawVelocity == 0 ? hold + dt : 0
-            if moves, hold > longestHold ?? 0 { (longestHold, longestHoldStart) = (hold, b.seconds - hold) }
-            if moves, longestHold == nil { longestHold = 0 }
         }
+        let hold = longestHold(recording.ticks)
 
         var settle: Double?
         var overshoot: Double?
@@ -91,10 +86,26 @@ public struct TrackingMetrics: Equatable, Sendable {
 
         return TrackingMetrics(
             rmsFramingError: rms, timeInFrame: inFrame, settleSeconds: settle, overshootPercent: overshoot,
-            motorTravelRadians: travel, stillReversals: reversals, longestHoldSeconds: longestHold,
-            longestHoldStartSeconds: longestHoldStart,
+            motorTravelRadians: travel, stillReversals: reversals, longestHoldSeconds: hold?.seconds,
+            longestHoldStartSeconds: hold?.start,
             stillOffset: stillTicks > 0 ? abs(stillSum / Double(stillTicks)) : nil,
             peakCommandedYawAcceleration: peakAcceleration)
+    }
+
+    /// The longest run of `ticks` with the commanded yaw velocity exactly 0
+    /// while the subject's yaw moves (faster than 1 µrad/s: a smoothed path's
+    /// still parts carry rounding, not motion), and when it began; nil when
+    /// the subject never moves.
+    public static func longestHold(_ ticks: [SceneRecording.Tick]) -> (seconds: Double, start: Double)? {
+        var run = 0.0
+        var longest: (seconds: Double, start: Double)?
+        for (a, b) in zip(ticks, ticks.dropFirst()) {
+            let dt = b.seconds - a.seconds
+            let moves = abs(b.subjectYaw - a.subjectYaw) > 1e-6 * dt
+            run = moves && b.commandedYawVelocity == 0 ? run + dt : 0
+            if moves, run > longest?.seconds ?? -1 { longest = (run, b.seconds - run) }
+        }
+        return longest
     }
 
     /// From `start` to the end of the last tick outside the band; infinity when the last tick is outside.
