@@ -20,6 +20,8 @@ struct BenchOptions: Equatable {
     var loadSeconds: Double = 4
     /// Run only the benchmark with this name.
     var only: String?
+    /// The tracking benchmark runs only these scenes (all when empty).
+    var scenes: [String] = []
     var showHelp = false
 
     static let defaultCLoopPath = "bench/out/nanosleep_loop"
@@ -31,7 +33,7 @@ struct BenchOptions: Equatable {
     static let usage = """
         usage: swivel-bench [--only NAME] [--loop-seconds N] [--c-loop PATH] [--c-tick PATH]
                             [--ticks N] [--repetitions N] [--binary PATH] [--board FILE]
-                            [--memory-seconds N] [--load-seconds N]
+                            [--memory-seconds N] [--load-seconds N] [--scene NAME]...
           --only NAME          run one benchmark: \(BenchmarkRegistry.names.joined(separator: ", "))
           --loop-seconds N     seconds of 1 kHz loop for each of Swift and C (default 10),
                                run interleaved C, Swift, C, Swift in halves of N/2
@@ -45,6 +47,7 @@ struct BenchOptions: Equatable {
           --board FILE         the board the daemon runs for memory (default \(defaultBoardPath))
           --memory-seconds N   how long the daemon runs for memory (default 5)
           --load-seconds N     how long each idle and loaded phase of link-load times heartbeats (default 4)
+          --scene NAME         tracking: run only this scene of scenes/ (repeatable; default all shipped)
         Measures and prints; never asserts. Absolute numbers depend on the machine.
         """
 
@@ -73,6 +76,8 @@ struct BenchOptions: Equatable {
                 options.ticks = try count(after: argument, in: &remaining, range: 1_000...100_000_000)
             case "--repetitions":
                 options.repetitions = try count(after: argument, in: &remaining, range: 1...101)
+            case "--scene":
+                options.scenes.append(try value(after: argument, in: &remaining))
             case "--only":
                 let name = try value(after: argument, in: &remaining)
                 guard BenchmarkRegistry.names.contains(name) else {

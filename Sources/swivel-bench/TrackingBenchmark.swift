@@ -2,18 +2,23 @@ import SwivelBoard
 import SwivelCore
 import SwivelRuntime
 
-/// Tracking quality per scene (scenes/*.json5) at 33 and 100 ms of camera
-/// latency: Swivel's pipeline against the naive baseline of hobby demos, the
-/// same stand, camera, seed and detector errors for both. Virtual time, so the
+/// Tracking quality per scene (scenes/*.json5) at 33, 66 and 100 ms of camera
+/// latency: Swivel's pipeline against two baselines, the naive loop of hobby
+/// demos and a latency-compensated alpha-beta tracker tuned by a sweep, the
+/// same stand, camera, seed and detector errors for all. Virtual time, so the
 /// figures do not depend on the machine. Writes docs/img/tracking-<scene>.svg.
 struct TrackingBenchmark: Benchmark {
     let name = "tracking"
-    let summary = "tracking quality per scene at 33 and 100 ms camera latency: Swivel vs the naive baseline"
+    let summary = "tracking quality per scene at 33, 66 and 100 ms camera latency: Swivel vs the naive and alpha-beta baselines"
 
     static let scenesDirectory = "scenes"
     static let plotDirectory = "docs/img"
-    static let scenes = ["walk", "walk-fast", "step", "still", "crossing", "leave-return", "speaker-listener"]
-    static let latencies: [Seconds] = [0.033, 0.100]
+    static let scenes = [
+        "walk", "walk-fast", "step", "still", "crossing", "leave-return", "speaker-listener", "drift", "still-offset",
+    ]
+    static let latencies: [Seconds] = [0.033, 0.066, 0.100]
+    /// The scene the alpha-beta baseline is tuned on, per latency.
+    static let tuningScene = "walk"
     /// The gains the sensitivity note tries on walk at 100 ms.
     static let naiveGainSweep = [2.0, 4.0, 8.0]
 
@@ -22,24 +27,56 @@ struct TrackingBenchmark: Benchmark {
         var latency: Seconds
         var swivel: TrackingMetrics
         var naive: TrackingMetrics
+        var alphaBeta: TrackingMetrics
         var pair: TrackingPlot.Pair
+    }
+
+    /// The alpha-beta baseline at its best on `tuningScene`: every (α, β) of
+    /// the sweep, the lowest RMS framing error taken.
+    static func tunedAlphaBeta(board: Board, latency: Seconds) throws(BenchFailure) -> (alpha: Double, beta: Double, rms: Double) {
+        let scene = try load(tuningScene)
+        var best = (alpha: Double.nan, beta: Double.nan, rms: Double.infinity)
+        for alpha in AlphaBetaTracker.alphaSweep {
+            for beta in AlphaBetaTracker.betaSweep {
+                let rms = TrackingMetrics.measure(
+                    try record(scene, board: board, .alphaBeta(alpha: alpha, beta: beta), latency: latency)).rmsFramingError
+                if rms < best.rms { best = (alpha, beta, rms) }
+            }
+        }
+        return best
     }
 
     func run(_ options: BenchOptions) throws(BenchFailure) -> BenchReport {
         let board = try BenchBoards.load(options.boardPath)
         var outcomes: [Outcome] = []
         var notes: [String] = []
-        for name in Self.scenes {
+        var tuned: [Seconds: (alpha: Double, beta: Double, rms: Double)] = [:]
+        let names = options.scenes.isEmpty ? Self.scenes : options.scenes
+        // The sweep costs 20 runs of the tuning scene per latency: only when that scene is asked for.
+        for latency in Self.latencies where names.contains(Self.tuningScene) {
+            let best = try Self.tunedAlphaBeta(board: board, latency: latency)
+            tuned[latency] = best
+            notes.append(
+                "alpha-beta tuned on \(Self.tuningScene) @\(Self.ms(latency)): α = \(Format.fixed(best.alpha, decimals: 2)), "
+                    + "β = \(Format.fixed(best.beta, decimals: 2)) (RMS \(Self.percent(best.rms)), the best of "
+                    + "\(AlphaBetaTracker.alphaSweep.count * AlphaBetaTracker.betaSweep.count))")
+        }
+        if !names.contains(Self.tuningScene) {
+            notes.append("alpha-beta NOT tuned (the sweep runs with \(Self.tuningScene)): α = 0.5, β = 0.1")
+        }
+        for name in names {
             let scene = try Self.load(name)
             var pairs: [TrackingPlot.Pair] = []
             for latency in Self.latencies {
                 let swivel = try Self.record(scene, board: board, .swivel, latency: latency)
                 let naive = try Self.record(scene, board: board, .naive(gainPerSecond: NaiveTracker.defaultGainPerSecond), latency: latency)
-                let pair = TrackingPlot.Pair(swivel: swivel, naive: naive)
+                let best = tuned[latency] ?? (0.5, 0.1, .nan)
+                let alphaBeta = try Self.record(scene, board: board, .alphaBeta(alpha: best.alpha, beta: best.beta), latency: latency)
+                let pair = TrackingPlot.Pair(swivel: swivel, naive: naive, alphaBeta: alphaBeta)
                 pairs.append(pair)
                 outcomes.append(Outcome(
                     scene: scene, latency: latency, swivel: TrackingMetrics.measure(swivel),
-                    naive: TrackingMetrics.measure(naive), pair: pair))
+                    naive: TrackingMetrics.measure(naive), alphaBeta: TrackingMetrics.measure(alphaBeta), pair: pair))
                 let refused = swivel.replies.filter { $0.key != "ack" }
                 if !refused.isEmpty {
                     let text = refused.sorted { $0.key < $1.key }.map { "\($0.key) ×\($0.value)" }.joined(separator: ", ")
@@ -56,12 +93,18 @@ struct TrackingBenchmark: Benchmark {
         }
 
         var table = ResultTable(columns: [
-            "scene @latency", "controller", "RMS err", "÷ naive", "in frame", "settle", "overshoot", "travel", "still rev.",
+            "scene @latency", "controller", "RMS err", "÷ naive", "÷ αβ", "in frame", "settle", "overshoot", "travel",
+            "still rev.", "hold", "offset",
         ])
         for o in outcomes {
             let label = "\(o.scene.name) @\(Self.ms(o.latency))"
-            table.add(Self.row(label, "Swivel", o.swivel, ratio: Format.ratio(o.swivel.rmsFramingError, o.naive.rmsFramingError)))
-            table.add(Self.row("", "naive", o.naive, ratio: ""))
+            table.add(Self.row(
+                label, "Swivel", o.swivel, ratios: [
+                    Format.ratio(o.swivel.rmsFramingError, o.naive.rmsFramingError),
+                    Format.ratio(o.swivel.rmsFramingError, o.alphaBeta.rmsFramingError),
+                ]))
+            table.add(Self.row("", "naive", o.naive, ratios: ["", ""]))
+            table.add(Self.row("", "alpha-beta", o.alphaBeta, ratios: ["", ""]))
         }
 
         var sweep: [String] = []
@@ -75,10 +118,12 @@ struct TrackingBenchmark: Benchmark {
 
         var report = BenchReport(
             header: [
-                "Each scene in virtual time on \(board.name) (\(options.boardPath)), camera at 33 and 100 ms latency;",
-                "naive = proportional velocity on the newest detection (K = \(Format.fixed(NaiveTracker.defaultGainPerSecond, decimals: 0))/s), no latency compensation, no filter.",
+                "Each scene in virtual time on \(board.name) (\(options.boardPath)), camera at 33, 66 and 100 ms latency;",
+                "naive = proportional velocity on the newest detection (K = \(Format.fixed(NaiveTracker.defaultGainPerSecond, decimals: 0))/s), no latency compensation, no filter;",
+                "alpha-beta = latency-compensated alpha-beta filter on the world angle, velocity + 10/s × error every tick, (α, β) swept on \(Self.tuningScene) per latency.",
                 "RMS err and in frame per camera frame (fraction of frame width); settle to 2% of the width after a step; overshoot in % of the step;",
-                "travel = yaw + pitch in rad; still rev. = reversals of ≥ 0.25% of the width while the subject stands still (from 2 s after it stops).",
+                "travel = yaw + pitch in rad; still rev. = reversals of ≥ 0.25% of the width while the subject stands still (from 2 s after it stops);",
+                "hold = longest run with the commanded yaw rate exactly 0 while the subject moves; offset = |mean error| over the still windows (fraction of width).",
             ],
             table: table)
         report.notes.append("targets:")
@@ -105,12 +150,14 @@ struct TrackingBenchmark: Benchmark {
         }
     }
 
-    static func row(_ label: String, _ controller: String, _ m: TrackingMetrics, ratio: String) -> [String] {
-        [
-            label, controller, percent(m.rmsFramingError), ratio, percent(m.timeInFrame),
+    static func row(_ label: String, _ controller: String, _ m: TrackingMetrics, ratios: [String]) -> [String] {
+        [label, controller, percent(m.rmsFramingError)] + ratios + [
+            percent(m.timeInFrame),
             m.settleSeconds.map { $0.isFinite ? Format.fixed($0, decimals: 2) + " s" : "never" } ?? "—",
             m.overshootPercent.map { Format.fixed($0, decimals: 1) + "%" } ?? "—",
             Format.fixed(m.motorTravelRadians, decimals: 2), m.stillReversals.map(String.init) ?? "—",
+            m.longestHoldSeconds.map { Format.fixed($0, decimals: 2) + " s" } ?? "—",
+            m.stillOffset.map { Format.fixed($0 * 100, decimals: 2) + "%" } ?? "—",
         ]
     }
 
@@ -136,6 +183,28 @@ struct TrackingBenchmark: Benchmark {
             if let still = find("still", latency), let reversals = still.swivel.stillReversals {
                 lines.append("no oscillation while still (still) @\(ms(latency)): \(reversals) reversals — \(verdict(reversals == 0))")
             }
+            if let drift = find("drift", latency) {
+                let hold = drift.swivel.longestHoldSeconds ?? .infinity
+                let at = drift.swivel.longestHoldStartSeconds.map { " from \(Format.fixed($0, decimals: 2)) s" } ?? ""
+                let rms = drift.swivel.rmsFramingError
+                lines.append(
+                    "drift followed without holds (≤ 0.3 s) and RMS ≤ 0.5% @\(ms(latency)): hold \(Format.fixed(hold, decimals: 2)) s\(at), "
+                        + "RMS \(Format.fixed(rms * 100, decimals: 2))% — \(verdict(hold <= 0.3 && rms <= 0.005))")
+            }
+            if let still = find("still-offset", latency), let offset = still.swivel.stillOffset {
+                let reversals = still.swivel.stillReversals ?? 0
+                lines.append(
+                    "still offset ≤ 0.2%, no reversals (still-offset) @\(ms(latency)): \(Format.fixed(offset * 100, decimals: 2))%, "
+                        + "\(reversals) reversals — \(verdict(offset <= 0.002 && reversals == 0))")
+            }
+            if latency > 0.05, let walk = find("walk", latency) {
+                let ratio = walk.swivel.rmsFramingError / walk.alphaBeta.rmsFramingError
+                lines.append(
+                    "walk ≥ 20% better than tuned alpha-beta @\(ms(latency)): \(Format.fixed(ratio, decimals: 2))× — \(verdict(ratio <= 0.8))")
+            }
+        }
+        for o in outcomes where o.swivel.peakCommandedYawAcceleration > 12 * 1.001 {
+            lines.append("acceleration cap: \(o.scene.name) @\(ms(o.latency)) commanded \(Format.fixed(o.swivel.peakCommandedYawAcceleration, decimals: 2)) rad/s² — MISSED")
         }
         return lines
     }

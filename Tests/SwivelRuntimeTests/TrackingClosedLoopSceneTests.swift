@@ -18,8 +18,8 @@ import Testing
         let settled = 3.0..<6.0
         #expect(run.yawVelocitySignChanges(settled) <= 1)
         for sample in run.during(settled) {
-            #expect(abs(sample.yawError) <= Self.parameters.deadbandExitRadians, "at \(sample.time)")
-            #expect(abs(sample.pitchError) <= Self.parameters.deadbandExitRadians, "at \(sample.time)")
+            #expect(abs(sample.yawError) <= 0.01, "at \(sample.time)")
+            #expect(abs(sample.pitchError) <= 0.01, "at \(sample.time)")
         }
         let last = try #require(run.samples.last)
         #expect(last.phase == .holding)
@@ -47,7 +47,7 @@ import Testing
         var settledAt = 0.0
         for sample in after where abs(sample.yawError) > 0.05 * step { settledAt = sample.time - 1 }
         #expect(settledAt < 0.75)
-        #expect(abs(try #require(run.samples.last).yawError) < Self.parameters.deadbandExitRadians)
+        #expect(abs(try #require(run.samples.last).yawError) < 0.01)
     }
 
     /// Walking at 70% of the top yaw speed with five turns: in frame (within

@@ -29,9 +29,7 @@ public struct SubjectFilter: Equatable, Sendable {
         /// sure of (beyond 3σ) is kept, its spread reset, so a spurious jump
         /// during motion does not stop the stand. Not applied to the first `settlingObservations` after a
         /// start, while the filter is still learning a subject that may
-        /// already be moving fast. 8 × the measurement noise by default, the
-        /// deadband's exit threshold: a step big enough to move the stand at
-        /// all restarts the filter.
+        /// already be moving fast. 8 × the measurement noise by default.
         public var jumpRadians: Radians
         public var settlingObservations: Int
         /// How sure the filter must be of a velocity or acceleration before a
@@ -85,6 +83,11 @@ public struct SubjectFilter: Equatable, Sendable {
     public init(parameters: Parameters = Parameters()) {
         self.parameters = parameters
     }
+
+    /// The covariance terms `DriftFilter.sync(to:)` starts from.
+    public var angleVariance: Double { p00 }
+    public var angleVelocityCovariance: Double { p01 }
+    public var velocityVariance: Double { p11 }
 
     /// Forgets the subject.
     public mutating func reset() {
@@ -156,19 +159,20 @@ public struct SubjectFilter: Equatable, Sendable {
     public func predicted(at time: Seconds, horizonCap: Seconds) -> (angle: Radians, velocity: RadiansPerSecond) {
         let ahead = max(time - self.time, 0)
         let h = min(ahead, horizonCap)
-        let speed = significant(velocity, variance: p11)
-        let acceleration = significant(self.acceleration, variance: p22)
+        let k = parameters.extrapolationSignificance
+        let speed = Self.significant(velocity, spread: p11.squareRoot(), k: k)
+        let acceleration = Self.significant(self.acceleration, spread: p22.squareRoot(), k: k)
         let position = angle + speed * h + acceleration * h * h / 2
         return (position, ahead > horizonCap ? 0 : speed + acceleration * h)
     }
 
-    /// `value` scaled down the closer it is to its own noise (see `extrapolationSignificance`).
-    private func significant(_ value: Double, variance: Double) -> Double {
-        let k = parameters.extrapolationSignificance
+    /// `value` scaled down the closer it is to its own noise (see
+    /// `extrapolationSignificance`): × max(0, 1 − (k·spread/value)²).
+    public static func significant(_ value: Double, spread: Double, k: Double) -> Double {
         guard k > 0 else { return value }
         let square = value * value
         guard square > 0 else { return 0 }
-        return value * max(0, 1 - k * k * variance / square)
+        return value * max(0, 1 - k * k * spread * spread / square)
     }
 
     private mutating func start(at time: Seconds, angle observed: Radians) {

@@ -12,9 +12,13 @@
 ///     e        = predicted subject angle − measured axis position
 ///
 /// clamped to the axis's speed cap; the motion controller then passes it
-/// through the limiter like every other source. A deadband with hysteresis
-/// holds an axis still while a still subject is framed closely enough, so a
-/// jittery detector cannot make the stand hunt. No target for
+/// through the limiter like every other source. The prediction comes from the
+/// estimate that fits the subject (`TrackingAxis`): the fast filter for one
+/// that walks, a slow one for one that drifts, the mean of its observations
+/// for one that stands still. The law is continuous: only a residual band of
+/// about a millimetre at arm's length, entered on a still subject and left
+/// with hysteresis, commands exactly 0, so a jittery detector cannot make the
+/// stand hunt and a slow subject is followed without holds. No target for
 /// `lostTimeoutSeconds`, or `lose`, commands zero velocity (the limiter
 /// decelerates at the caps) until the next target.
 ///
@@ -25,7 +29,7 @@ public struct TrackingController: Sendable {
         case idle
         /// Correcting toward the subject.
         case following
-        /// Every tracked axis is inside its deadband: holding still.
+        /// Every tracked axis is on a still subject, inside its residual band: holding still.
         case holding
         /// No subject: decelerating to rest, then holding, until a target comes.
         case lost
@@ -40,26 +44,19 @@ public struct TrackingController: Sendable {
         }
     }
 
-    private struct Track: Sendable {
-        var filter: SubjectFilter
-        var inDeadband = false
-        /// When (stand time) the last target for this axis arrived.
-        var lastSeen: Seconds = -.infinity
-    }
-
     public let parameters: Parameters
     public private(set) var phase: Phase = .idle
     /// Predicted subject angle − measured position, per tracked axis (yaw,
     /// pitch), as of the last tick; 0 on an axis not being tracked.
     public private(set) var error = PerAxis<Radians>(repeating: 0)
-    private var yaw: Track
-    private var pitch: Track
+    private var yaw: TrackingAxis
+    private var pitch: TrackingAxis
     private var lastTargetAt: Seconds = -.infinity
 
     public init(parameters: Parameters = Parameters()) {
         self.parameters = parameters
-        yaw = Track(filter: SubjectFilter(parameters: parameters.filter))
-        pitch = Track(filter: SubjectFilter(parameters: parameters.filter))
+        yaw = TrackingAxis(parameters)
+        pitch = TrackingAxis(parameters)
     }
 
     /// The filter on `axis` (yaw or pitch); nil for roll, which is never tracked.
@@ -71,11 +68,20 @@ public struct TrackingController: Sendable {
         }
     }
 
-    /// Whether `axis` is holding inside its deadband.
-    public func isInDeadband(_ axis: Axis) -> Bool {
+    /// The slow filter on `axis` (yaw or pitch); nil for roll.
+    public func driftFilter(for axis: Axis) -> DriftFilter? {
         switch axis {
-        case .yaw: yaw.inDeadband
-        case .pitch: pitch.inDeadband
+        case .yaw: yaw.drift
+        case .pitch: pitch.drift
+        case .roll: nil
+        }
+    }
+
+    /// Whether `axis` is holding on a still subject, inside its residual band.
+    public func isHolding(_ axis: Axis) -> Bool {
+        switch axis {
+        case .yaw: yaw.isHolding
+        case .pitch: pitch.isHolding
         case .roll: false
         }
     }
@@ -95,11 +101,11 @@ public struct TrackingController: Sendable {
         let captured = min(target.capturedAt, now)
         if axes.contains(.yaw) {
             let worldAngle = poseAtCapture.yaw + target.yawCorrection
-            yaw = Self.observe(yaw, worldAngle: worldAngle, capturedAt: captured, now: now, parameters)
+            yaw.observe(worldAngle: worldAngle, capturedAt: captured, now: now, parameters)
         }
         if target.hasPitch, axes.contains(.pitch) {
             let worldAngle = poseAtCapture.pitch + target.pitchCorrection
-            pitch = Self.observe(pitch, worldAngle: worldAngle, capturedAt: captured, now: now, parameters)
+            pitch.observe(worldAngle: worldAngle, capturedAt: captured, now: now, parameters)
         }
         lastTargetAt = now
         if phase == .idle || phase == .lost { phase = .following }
@@ -116,15 +122,15 @@ public struct TrackingController: Sendable {
     public mutating func suspend() {
         phase = .idle
         error = PerAxis(repeating: 0)
-        yaw.inDeadband = false
-        pitch.inDeadband = false
+        yaw.isHolding = false
+        pitch.isHolding = false
     }
 
     /// Stops following and forgets the subject (tracking turned off, new session).
     public mutating func reset() {
         suspend()
-        yaw = Track(filter: SubjectFilter(parameters: parameters.filter))
-        pitch = Track(filter: SubjectFilter(parameters: parameters.filter))
+        yaw = TrackingAxis(parameters)
+        pitch = TrackingAxis(parameters)
         lastTargetAt = -.infinity
     }
 
@@ -155,42 +161,38 @@ public struct TrackingController: Sendable {
         output.pitch = pitchStep.velocity
         error.yaw = yawStep.error
         error.pitch = pitchStep.error
-        let following = (yawStep.isTracked && !yaw.inDeadband) || (pitchStep.isTracked && !pitch.inDeadband)
+        let following = (yawStep.isTracked && !yaw.isHolding) || (pitchStep.isTracked && !pitch.isHolding)
         phase = following ? .following : .holding
         return output
     }
 
     /// One axis's share of the tick.
     private static func step(
-        _ track: Track, axis: Axis, at now: Seconds, until end: Seconds, measured: PerAxis<Radians>,
+        _ track: TrackingAxis, axis: Axis, at now: Seconds, until end: Seconds, measured: PerAxis<Radians>,
         current: PerAxis<RadiansPerSecond>, limits: PerAxis<AxisLimits?>, _ parameters: Parameters
-    ) -> (track: Track, velocity: RadiansPerSecond, error: Radians, isTracked: Bool) {
+    ) -> (track: TrackingAxis, velocity: RadiansPerSecond, error: Radians, isTracked: Bool) {
         var track = track
         guard let limit = limits[axis], track.filter.isStarted, now - track.lastSeen <= parameters.lostTimeoutSeconds
         else {
             // Not (or no longer) in the targets: this axis holds still.
-            track.inDeadband = false
+            track.isHolding = false
             return (track, 0, 0, false)
         }
         let position = measured[axis]
-        let (target, feedForward) = track.filter.predicted(at: end, horizonCap: parameters.predictionCapSeconds)
+        let (target, feedForward) = track.estimate(at: end, parameters)
         let e = target - position
-        // The deadband looks at the filtered angle itself, not its extrapolation:
-        // extrapolating noise by a camera latency multiplies it, and a still
-        // subject needs no extrapolation.
-        let settled = abs(track.filter.angle - position)
-        let speed = abs(track.filter.velocity)
-        if track.inDeadband {
-            if settled > parameters.deadbandExitRadians || speed > parameters.movingSpeedRadiansPerSecond {
-                track.inDeadband = false
-            }
-        } else if settled < parameters.deadbandEnterRadians, speed < parameters.stillSpeedRadiansPerSecond {
-            // Holding commands zero velocity; only once the axis can stop within
-            // the band, or braking at the cap would carry it past the subject.
+        // The residual band: only on a still subject, whose mean is known far
+        // better than the detector's jitter. Enter once close and able to
+        // stop inside the band; leave past the wider exit.
+        if track.stillAngle(parameters) == nil {
+            track.isHolding = false
+        } else if track.isHolding {
+            if abs(e) > parameters.holdExitRadians { track.isHolding = false }
+        } else if abs(e) < parameters.holdEnterRadians {
             let v = current[axis]
-            if v * v / (2 * limit.maximumAcceleration) < parameters.deadbandEnterRadians { track.inDeadband = true }
+            if v * v / (2 * limit.maximumAcceleration) < parameters.holdEnterRadians { track.isHolding = true }
         }
-        guard !track.inDeadband else { return (track, 0, e, true) }
+        guard !track.isHolding else { return (track, 0, e, true) }
 
         let magnitude = abs(e)
         let braking = (2 * parameters.brakingFraction * limit.maximumAcceleration * magnitude).squareRoot()
@@ -199,24 +201,10 @@ public struct TrackingController: Sendable {
         return (track, min(max(velocity, -limit.maximumSpeed), limit.maximumSpeed), e, true)
     }
 
-    private static func observe(
-        _ track: Track, worldAngle: Radians, capturedAt: Seconds, now: Seconds, _ parameters: Parameters
-    ) -> Track {
-        var track = track
-        // What a filter knew before a long gap says nothing about where the
-        // subject went since: start again.
-        if track.filter.isStarted, capturedAt - track.filter.time > parameters.lostTimeoutSeconds {
-            track.filter.reset()
-        }
-        track.filter.update(at: capturedAt, angle: worldAngle)
-        track.lastSeen = now
-        return track
-    }
-
     private mutating func enterLost() {
         phase = .lost
         error = PerAxis(repeating: 0)
-        yaw.inDeadband = false
-        pitch.inDeadband = false
+        yaw.isHolding = false
+        pitch.isHolding = false
     }
 }

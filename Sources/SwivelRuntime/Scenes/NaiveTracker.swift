@@ -24,16 +24,24 @@ public struct NaiveTracker: Sendable {
 
     /// The velocity to command on receiving `batch`.
     public func velocity(for batch: TrackBatch) -> Vector3 {
+        guard let correction = Self.largestCorrection(in: batch, fieldOfView: fieldOfView) else { return .zero }
+        return Vector3(pitch: gainPerSecond * correction.pitch, yaw: gainPerSecond * correction.yaw)
+    }
+
+    /// The stand correction that would centre the batch's largest detection; nil without one.
+    public static func largestCorrection(
+        in batch: TrackBatch, fieldOfView: FieldOfViewTable
+    ) -> (yaw: Radians, pitch: Radians)? {
         var largest: Observation?
         for o in batch.observations where CameraGeometry.isValid(o.rect) {
             if let best = largest, best.rect.width * best.rect.height >= o.rect.width * o.rect.height { continue }
             largest = o
         }
-        guard let largest else { return .zero }
+        guard let largest else { return nil }
         let rect = CameraGeometry.upright(largest.rect, orientation: batch.camera.orientation)
         let centre = NormalizedPointLowerLeft(x: rect.x + rect.width / 2, y: rect.y + rect.height / 2)
         let angles = CameraGeometry.angles(ofUpright: centre, camera: batch.camera, fieldOfView: fieldOfView)
         let correction = CameraGeometry.standCorrection(for: angles, position: batch.camera.position)
-        return Vector3(pitch: gainPerSecond * correction.pitch, yaw: gainPerSecond * correction.yaw)
+        return (correction.yaw, correction.pitch)
     }
 }

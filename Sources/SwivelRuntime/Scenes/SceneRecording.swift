@@ -13,6 +13,8 @@ public struct SceneRecording: Sendable {
         /// centre), fraction of the frame width, signed, clamped to ±1.
         public var framingError: Double
         public var inFrame: Bool
+        /// The yaw velocity the limiter commanded this tick (exactly 0 while the axis holds).
+        public var commandedYawVelocity: RadiansPerSecond
     }
 
     /// Per camera frame, at its capture: the same figures the detector saw.

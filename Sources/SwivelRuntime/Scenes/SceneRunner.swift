@@ -13,11 +13,15 @@ public enum SceneController: Equatable, Sendable, CustomStringConvertible {
     /// into the stand's mailbox, as a host's would with system tracking off;
     /// no hub, so nothing of Swivel's tracking runs.
     case naive(gainPerSecond: Double)
+    /// The latency-compensated baseline (`AlphaBetaTracker`): commands every
+    /// tick into the stand's mailbox, no hub either.
+    case alphaBeta(alpha: Double, beta: Double)
 
     public var description: String {
         switch self {
         case .swivel: "swivel"
         case .naive(let gain): "naive (K = \(fixed(gain, 1))/s)"
+        case .alphaBeta(let alpha, let beta): "alpha-beta (α = \(fixed(alpha, 2)), β = \(fixed(beta, 2)))"
         }
     }
 }
@@ -39,7 +43,9 @@ public final class SceneRunner {
     private let hub: LinkHub?
     private let vision: SessionID?
     private let naive: NaiveTracker?
-    private var pending: [CapturedFrame] = []
+    private var alphaBeta: AlphaBetaTracker?
+    /// Frames on their way, with the stand's measured pose at their capture.
+    private var pending: [(frame: CapturedFrame, yaw: Radians, pitch: Radians)] = []
     private var nextPending = 0
     private var sequence: UInt16 = 0
     private var replyDecoder = FrameDecoder()
@@ -69,6 +75,11 @@ public final class SceneRunner {
             hub = nil
             vision = nil
             naive = NaiveTracker(gainPerSecond: gain, fieldOfView: fieldOfView)
+        case .alphaBeta(let alpha, let beta):
+            hub = nil
+            vision = nil
+            naive = nil
+            alphaBeta = AlphaBetaTracker(alpha: alpha, beta: beta, fieldOfView: fieldOfView)
         }
         recording = SceneRecording(
             scene: scene, controller: controller, latencySeconds: camera.latencySeconds,
@@ -95,9 +106,13 @@ public final class SceneRunner {
         let slack = 1e-9
         let now = virtual.deadline
         let t = seconds
-        while nextPending < pending.count, pending[nextPending].deliverySeconds <= t + slack {
-            deliver(pending[nextPending].batch, at: now)
+        while nextPending < pending.count, pending[nextPending].frame.deliverySeconds <= t + slack {
+            deliver(pending[nextPending], at: now)
             nextPending += 1
+        }
+        if let alphaBeta {
+            let measured = virtual.stand.status().measured
+            post(alphaBeta.velocity(at: t, measured: (measured.yaw, measured.pitch)))
         }
         if nextPending > 64 {
             pending.removeFirst(nextPending)
@@ -111,7 +126,7 @@ public final class SceneRunner {
         let pose = (yaw: status.measured.yaw, pitch: status.measured.pitch)
         if camera.nextCaptureSeconds <= t + slack {
             let frame = camera.capture(at: t, standYaw: pose.yaw, standPitch: pose.pitch)
-            pending.append(frame)
+            pending.append((frame, pose.yaw, pose.pitch))
             let primary = frame.views.first { $0.id == scene.primarySubjectID }
             recording.frames.append(SceneRecording.Frame(
                 captureSeconds: t, framingError: primary?.framingError ?? 0, inFrame: primary?.inFrame ?? false,
@@ -126,23 +141,32 @@ public final class SceneRunner {
             let view = camera.view(of: subject, at: t, standYaw: pose.yaw, standPitch: pose.pitch)
             recording.ticks.append(SceneRecording.Tick(
                 seconds: t, subjectYaw: view.worldYaw, subjectPitch: view.worldPitch, standYaw: pose.yaw,
-                standPitch: pose.pitch, framingError: view.framingError, inFrame: view.inFrame))
+                standPitch: pose.pitch, framingError: view.framingError, inFrame: view.inFrame,
+                commandedYawVelocity: status.commanded.yaw.velocity))
         }
     }
 
     private var naiveTickets: [CommandTicket] = []
 
-    private func deliver(_ batch: TrackBatch, at now: MonotonicInstant) {
+    private func deliver(_ arrival: (frame: CapturedFrame, yaw: Radians, pitch: Radians), at now: MonotonicInstant) {
+        let batch = arrival.frame.batch
         if let hub, let vision {
             sequence &+= 1
             hub.receive(WireFrame.encode(.track(batch), sequence: sequence), from: vision, at: now)
             countReplies(hub.takeOutput(for: vision))
         } else if let naive {
-            do {
-                naiveTickets.append(try virtual.stand.post(.setAngularVelocity(naive.velocity(for: batch))))
-            } catch {
-                recording.commandsRejected += 1
-            }
+            post(naive.velocity(for: batch))
+        } else if alphaBeta != nil {
+            alphaBeta?.observe(batch, captureSeconds: arrival.frame.captureSeconds, pose: (arrival.yaw, arrival.pitch))
+        }
+    }
+
+    /// A baseline's velocity command, into the mailbox as a host's would go.
+    private func post(_ velocity: Vector3) {
+        do {
+            naiveTickets.append(try virtual.stand.post(.setAngularVelocity(velocity)))
+        } catch {
+            recording.commandsRejected += 1
         }
     }
 

@@ -20,6 +20,17 @@ public struct TrackingMetrics: Equatable, Sendable {
     /// width) on yaw or pitch, while the subject stands still, from
     /// `stillAllowanceSeconds` after it stopped. nil when it never stands still that long.
     public var stillReversals: Int?
+    /// The longest run of ticks, seconds, with the commanded yaw velocity
+    /// exactly 0 while the primary subject's yaw moves. nil when it never moves.
+    public var longestHoldSeconds: Double?
+    /// Scene time the longest hold began.
+    public var longestHoldStartSeconds: Double?
+    /// |mean framing error| over the same still windows as `stillReversals`,
+    /// fraction of the frame width: the offset a still subject is held at.
+    public var stillOffset: Double?
+    /// The largest change of commanded yaw velocity between two ticks, per
+    /// second: what the limiter let through, to hold against the axis's cap.
+    public var peakCommandedYawAcceleration: Double
 
     /// 2% of the frame width.
     public static let settleBand = 0.02
@@ -38,9 +49,13 @@ public struct TrackingMetrics: Equatable, Sendable {
         let inFrame = frames.isEmpty ? .nan : Double(frames.filter(\.inFrame).count) / Double(frames.count)
 
         var travel = 0.0
+        var peakAcceleration = 0.0
         for (a, b) in zip(recording.ticks, recording.ticks.dropFirst()) {
             travel += abs(b.standYaw - a.standYaw) + abs(b.standPitch - a.standPitch)
+            let dt = b.seconds - a.seconds
+            if dt > 0 { peakAcceleration = max(peakAcceleration, abs(b.commandedYawVelocity - a.commandedYawVelocity) / dt) }
         }
+        let hold = longestHold(recording.ticks)
 
         var settle: Double?
         var overshoot: Double?
@@ -59,16 +74,38 @@ public struct TrackingMetrics: Equatable, Sendable {
 
         let band = reversalAngle(recording.scene.camera, fieldOfView: fieldOfView)
         var reversals: Int?
+        var stillSum = 0.0, stillTicks = 0
         for window in stillWindows(recording.scene) {
             let ticks = recording.ticks.filter { $0.seconds >= window.lowerBound && $0.seconds < window.upperBound }
             guard !ticks.isEmpty else { continue }
             let count = Self.reversals(ticks.map(\.standYaw), band: band) + Self.reversals(ticks.map(\.standPitch), band: band)
             reversals = (reversals ?? 0) + count
+            stillSum += ticks.reduce(0) { $0 + $1.framingError }
+            stillTicks += ticks.count
         }
 
         return TrackingMetrics(
             rmsFramingError: rms, timeInFrame: inFrame, settleSeconds: settle, overshootPercent: overshoot,
-            motorTravelRadians: travel, stillReversals: reversals)
+            motorTravelRadians: travel, stillReversals: reversals, longestHoldSeconds: hold?.seconds,
+            longestHoldStartSeconds: hold?.start,
+            stillOffset: stillTicks > 0 ? abs(stillSum / Double(stillTicks)) : nil,
+            peakCommandedYawAcceleration: peakAcceleration)
+    }
+
+    /// The longest run of `ticks` with the commanded yaw velocity exactly 0
+    /// while the subject's yaw moves (faster than 1 µrad/s: a smoothed path's
+    /// still parts carry rounding, not motion), and when it began; nil when
+    /// the subject never moves.
+    public static func longestHold(_ ticks: [SceneRecording.Tick]) -> (seconds: Double, start: Double)? {
+        var run = 0.0
+        var longest: (seconds: Double, start: Double)?
+        for (a, b) in zip(ticks, ticks.dropFirst()) {
+            let dt = b.seconds - a.seconds
+            let moves = abs(b.subjectYaw - a.subjectYaw) > 1e-6 * dt
+            run = moves && b.commandedYawVelocity == 0 ? run + dt : 0
+            if moves, run > longest?.seconds ?? -1 { longest = (run, b.seconds - run) }
+        }
+        return longest
     }
 
     /// From `start` to the end of the last tick outside the band; infinity when the last tick is outside.

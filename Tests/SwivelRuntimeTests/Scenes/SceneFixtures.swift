@@ -10,7 +10,9 @@ enum SceneFixtures {
         return parts.joined(separator: "/") + "/scenes"
     }()
 
-    static let shipped = ["walk", "walk-fast", "step", "still", "crossing", "leave-return", "speaker-listener"]
+    static let shipped = [
+        "walk", "walk-fast", "step", "still", "crossing", "leave-return", "speaker-listener", "drift", "still-offset",
+    ]
 
     static func load(_ name: String) throws -> Scene {
         try SceneLoader.load(contentsOf: scenesDirectory + "/" + name + ".json5")

@@ -18,7 +18,8 @@ import Testing
             let t = Double(i) / 1000
             let v = camera.view(of: subject, at: t, standYaw: stand(t), standPitch: 0)
             r.ticks.append(.init(seconds: t, subjectYaw: v.worldYaw, subjectPitch: v.worldPitch, standYaw: stand(t),
-                                 standPitch: 0, framingError: v.framingError, inFrame: v.inFrame))
+                                 standPitch: 0, framingError: v.framingError, inFrame: v.inFrame,
+                                 commandedYawVelocity: (stand(t + 0.001) - stand(t)) / 0.001))
             if i % 33 == 0 {
                 r.frames.append(.init(captureSeconds: t, framingError: v.framingError, inFrame: v.inFrame, observations: 1))
             }
