@@ -132,7 +132,7 @@ check "with its pyproject" cmp python/pyproject.toml "$vlib/python/pyproject.tom
 check "without the development venv" test ! -e "$vlib/python/.venv"
 check "no venv is staged" test ! -e "$root/usr/local/lib/swivel/vision-venv"
 check "and it says so" grep -q "the venv is created at install time on the target" "$work/vision.out"
-check "the install printed the vision settings" grep -q "swivel-vision: source picamera2.*640x480 at 28 fps, detector face" "$work/vision.out"
+check "the install printed the vision settings" grep -q "swivel-vision: source picamera2.*640x480 at 30 fps, detector face" "$work/vision.out"
 check "the staged tree reads the installed board" sh -c "PYTHONPATH='$vlib/python/src' python3 -m swivel_vision --board '$root/etc/swivel/board.json5' --check"
 if command -v systemd-analyze >/dev/null 2>&1; then
     mkdir -p "$work/vverify/venv/bin" "$work/vverify/bin"
