@@ -107,7 +107,7 @@ check "PURGE=1 removes the state" test ! -e "$root/var/lib/swivel"
 check "no file is left" test -z "$(find "$root" -type f)"
 
 echo "install-test: make install VISION=1 DESTDIR=$root (swivel-vision staged, no venv)"
-# The shipped Pi 4 board: swivel-vision on its vision pty, picamera2 at 28 Hz.
+# The shipped Pi 4 board: swivel-vision on its vision pty, picamera2 at 30 Hz.
 pi4v="$pi4"
 check "the Pi 4 board has its vision entry" grep -q 'role: "vision"' "$pi4v"
 vunit="$root/etc/systemd/system/swivel-vision.service"
