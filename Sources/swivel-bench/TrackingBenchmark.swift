@@ -52,7 +52,7 @@ struct TrackingBenchmark: Benchmark {
         var notes: [String] = []
         var tuned: [Seconds: (alpha: Double, beta: Double, rms: Double)] = [:]
         let names = options.scenes.isEmpty ? Self.scenes : options.scenes
-        // The sweep costs 20 runs of the tuning scene per latency: only when that scene is asked for.
+        // The sweep costs a run of the tuning scene per (α, β) and latency: only when that scene is asked for.
         for latency in Self.latencies where names.contains(Self.tuningScene) {
             let best = try Self.tunedAlphaBeta(board: board, latency: latency)
             tuned[latency] = best

@@ -21,14 +21,18 @@ public struct DriftFilter: Equatable, Sendable {
         public var consistencyWeight: Double
         /// The running mean of normalized residuals beyond which the model is
         /// wrong (the subject changed pace) and the filter resyncs. For white
-        /// residuals that mean has σ ≈ 0.42, so 1.8 is a false alarm about once
-        /// in 40 000 observations.
+        /// residuals of the assumed noise that mean has σ ≈ 0.42, so 1.2 is
+        /// 2.9σ: a false alarm every few hundred observations, rarer with a
+        /// detector steadier than assumed, and one costs only the
+        /// `trustAfterObservations` before the filter steers again. It sees a
+        /// change of pace a frame or two sooner than 1.8 did, which the walk
+        /// and drift scenes measured (docs/TRACKING.md, "Measured").
         public var consistencyLimit: Double
         /// Observations after a resync before the filter is trusted.
         public var trustAfterObservations: Int
 
         public init(
-            accelerationDensity: Double = 1e-4, consistencyWeight: Double = 0.3, consistencyLimit: Double = 1.8,
+            accelerationDensity: Double = 1e-4, consistencyWeight: Double = 0.3, consistencyLimit: Double = 1.2,
             trustAfterObservations: Int = 6
         ) {
             self.accelerationDensity = accelerationDensity

@@ -23,7 +23,9 @@ import Testing
     /// deadband this replaced held ~1 s at a time and jumped 0.04 rad). The
     /// one longer hold is at the onset from rest (0.58–0.65 s from 0.75 s, the
     /// start of the 0.5 s blend): a 0.05 rad/s start is under the detector's
-    /// noise for that long. RMS measured 0.45% / 0.54% / 0.63% of the width.
+    /// noise for that long. RMS measured 0.40% / 0.48% / 0.57% of the width
+    /// (0.45% / 0.54% / 0.63% before the slow filter's consistency limit
+    /// went from 1.8 to 1.2).
     @Test(arguments: latencies)
     func aDriftingSubjectIsFollowedWithoutHolds(_ latency: Double) throws {
         let recording = try SceneRunner(
@@ -56,9 +58,10 @@ import Testing
     /// Walking, camera 66 and 100 ms late, against the latency-compensated
     /// alpha-beta tracker at the (α, β) the bench's sweep found best for that
     /// latency. The target (Swivel ≥ 20% better, ≤ 0.8×) is NOT met:
-    /// measured 1.07× on walk (whose turns are instant, where a high-gain
-    /// alpha-beta does well) and 0.91× / 0.90× on walk-fast. Held here so it
-    /// cannot get worse unnoticed; docs/TRACKING.md, "Measured".
+    /// measured 1.03× / 1.04× on walk (whose turns are instant, where a
+    /// high-gain alpha-beta does well; 1.07× with the consistency limit at
+    /// 1.8) and 0.91× / 0.90× on walk-fast. Held here, measured with a small
+    /// margin, so it cannot get worse unnoticed; docs/TRACKING.md, "Measured".
     @Test(arguments: SlowSubjectFigures.tunedAlphaBeta)
     func walkingAgainstTheTunedAlphaBetaTracker(_ tuned: SlowSubjectFigures.Tuned) throws {
         let alphaBeta = SceneController.alphaBeta(alpha: tuned.alpha, beta: tuned.beta)
@@ -67,7 +70,7 @@ import Testing
         let naive = try measure("walk", .naive(gainPerSecond: NaiveTracker.defaultGainPerSecond), latency: tuned.latency)
         // A real baseline: far better than the naive loop.
         #expect(walkAlphaBeta.rmsFramingError < 0.5 * naive.rmsFramingError)
-        #expect(walk.rmsFramingError <= 1.15 * walkAlphaBeta.rmsFramingError, "Swivel \(walk), αβ \(walkAlphaBeta)")
+        #expect(walk.rmsFramingError <= 1.06 * walkAlphaBeta.rmsFramingError, "Swivel \(walk), αβ \(walkAlphaBeta)")
         let fast = try measure("walk-fast", latency: tuned.latency)
         let fastAlphaBeta = try measure("walk-fast", alphaBeta, latency: tuned.latency)
         #expect(fast.rmsFramingError <= 0.97 * fastAlphaBeta.rmsFramingError, "Swivel \(fast), αβ \(fastAlphaBeta)")
@@ -88,12 +91,14 @@ import Testing
 /// issue's target where it is met with room).
 enum SlowSubjectFigures {
     static let driftOnsetHoldLimit = 0.8
-    /// The target (0.5% of the width) is met at 33 ms; at 66 and 100 ms the
-    /// measured figure with 10% of margin holds it from getting worse.
-    static func driftRMSLimit(_ latency: Double) -> Double { latency < 0.05 ? 0.005 : latency < 0.08 ? 0.006 : 0.007 }
+    /// The target (0.5% of the width) is met at 33 and 66 ms (0.40%, 0.48%);
+    /// at 100 ms (0.57%) the measured figure with 10% of margin holds it from
+    /// getting worse (0.63% before the consistency limit went to 1.2 fails it).
+    static func driftRMSLimit(_ latency: Double) -> Double { latency < 0.08 ? 0.005 : 0.0063 }
     /// The target; measured 0.02% (still-offset) and 0.05–0.06% (still).
     static let stillOffsetLimit = 0.002
-    /// From `swivel-bench --only tracking`: the sweep's best (α, β) per latency on walk.
+    /// From `swivel-bench --only tracking`: the sweep's best (α, β) per latency
+    /// on walk, inside the grid (α to 1.0, β to 1.2), not at its edge.
     struct Tuned: Sendable {
         var latency: Double
         var alpha: Double
