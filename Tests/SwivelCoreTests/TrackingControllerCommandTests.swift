@@ -78,11 +78,11 @@ import Testing
 
     @Test func stopTrackingStopsFollowingAndForgetsTheSubject() throws {
         var h = try Self.following()
-        #expect(h.controller.tracker.filter(for: .yaw)?.isStarted == true)
+        #expect(h.controller.tracker.estimator(for: .yaw)?.isStarted == true)
         _ = try h.send(.stopTracking)
         #expect(h.controller.activeMotion == .velocity(.zero))
         #expect(h.controller.tracker.phase == .idle)
-        #expect(h.controller.tracker.filter(for: .yaw)?.isStarted == false)
+        #expect(h.controller.tracker.estimator(for: .yaw)?.isStarted == false)
     }
 
     @Test func stopTrackingLeavesAManualMotionAlone() throws {
@@ -90,7 +90,7 @@ import Testing
         _ = try h.send(.setAngularVelocity(Vector3(yaw: 0.4)))
         _ = try h.send(.stopTracking)
         #expect(h.controller.activeMotion == .velocity(Vector3(yaw: 0.4)))
-        #expect(h.controller.tracker.filter(for: .yaw)?.isStarted == false)
+        #expect(h.controller.tracker.estimator(for: .yaw)?.isStarted == false)
         // trackLost, likewise, only concerns following.
         _ = try h.send(.trackLost)
         #expect(h.controller.activeMotion == .velocity(Vector3(yaw: 0.4)))
@@ -102,12 +102,12 @@ import Testing
         _ = try h.send(.resetSession)
         #expect(h.controller.activeMotion == .velocity(.zero))
         #expect(h.controller.tracker.phase == .idle)
-        #expect(h.controller.tracker.filter(for: .yaw)?.isStarted == false)
+        #expect(h.controller.tracker.estimator(for: .yaw)?.isStarted == false)
     }
 
     @Test func aNonFiniteTargetIsRejectedAndChangesNothing() throws {
         var h = try Self.following()
-        let before = h.controller.tracker.filter(for: .yaw)
+        let before = h.controller.tracker.estimator(for: .yaw)
         for bad in [
             TrackingTarget(capturedAt: .nan, yawCorrection: 0),
             TrackingTarget(capturedAt: h.now, yawCorrection: .infinity),
@@ -115,7 +115,7 @@ import Testing
         ] {
             #expect(throws: SwivelError(.invalidParameter, .nonFiniteValue)) { try h.send(.trackTarget(bad)) }
         }
-        #expect(h.controller.tracker.filter(for: .yaw) == before)
+        #expect(h.controller.tracker.estimator(for: .yaw) == before)
         // And a manual motion is not replaced by one.
         _ = try h.send(.setAngularVelocity(Vector3(yaw: 0.1)))
         let bad = TrackingTarget(capturedAt: .nan, yawCorrection: 0)
@@ -145,10 +145,10 @@ import Testing
         let poseThen = try #require(h.controller.history.positions(at: captured))
         #expect(h.positions.yaw - poseThen.yaw > 0.19)
         _ = try h.send(.trackTarget(TrackingTarget(capturedAt: captured, yawCorrection: 0.1)))
-        let world = try #require(h.controller.tracker.filter(for: .yaw)).angle
+        let world = try #require(h.controller.tracker.estimator(for: .yaw)).angle
         #expect(abs(world - (poseThen.yaw + 0.1)) < 1e-12)
         // A capture time ahead of the clock is taken as now.
         _ = try h.send(.trackTarget(TrackingTarget(capturedAt: h.now + 5, yawCorrection: 0.1)))
-        #expect(try #require(h.controller.tracker.filter(for: .yaw)).time == h.now)
+        #expect(try #require(h.controller.tracker.estimator(for: .yaw)).time == h.now)
     }
 }

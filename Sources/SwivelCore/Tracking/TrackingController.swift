@@ -59,20 +59,11 @@ public struct TrackingController: Sendable {
         pitch = TrackingAxis(parameters)
     }
 
-    /// The filter on `axis` (yaw or pitch); nil for roll, which is never tracked.
-    public func filter(for axis: Axis) -> SubjectFilter? {
+    /// The estimator on `axis` (yaw or pitch); nil for roll, which is never tracked.
+    public func estimator(for axis: Axis) -> SubjectEstimator? {
         switch axis {
-        case .yaw: yaw.filter
-        case .pitch: pitch.filter
-        case .roll: nil
-        }
-    }
-
-    /// The slow filter on `axis` (yaw or pitch); nil for roll.
-    public func driftFilter(for axis: Axis) -> DriftFilter? {
-        switch axis {
-        case .yaw: yaw.drift
-        case .pitch: pitch.drift
+        case .yaw: yaw.estimator
+        case .pitch: pitch.estimator
         case .roll: nil
         }
     }
@@ -172,7 +163,7 @@ public struct TrackingController: Sendable {
         current: PerAxis<RadiansPerSecond>, limits: PerAxis<AxisLimits?>, _ parameters: Parameters
     ) -> (track: TrackingAxis, velocity: RadiansPerSecond, error: Radians, isTracked: Bool) {
         var track = track
-        guard let limit = limits[axis], track.filter.isStarted, now - track.lastSeen <= parameters.lostTimeoutSeconds
+        guard let limit = limits[axis], track.estimator.isStarted, now - track.lastSeen <= parameters.lostTimeoutSeconds
         else {
             // Not (or no longer) in the targets: this axis holds still.
             track.isHolding = false
@@ -184,7 +175,7 @@ public struct TrackingController: Sendable {
         // The residual band: only on a still subject, whose mean is known far
         // better than the detector's jitter. Enter once close and able to
         // stop inside the band; leave past the wider exit.
-        if track.stillAngle(parameters) == nil {
+        if !track.estimator.isStill {
             track.isHolding = false
         } else if track.isHolding {
             if abs(e) > parameters.holdExitRadians { track.isHolding = false }

@@ -15,11 +15,12 @@ public import SwivelProtocol
 /// per latency, so the comparison is against it at its best.
 public struct AlphaBetaTracker: Sendable {
     /// The grid the bench and the tests sweep. It reaches past where the
-    /// walk's instant turns put the best (α 0.85, β 0.7 on the first, smaller
-    /// grid): α up to 1 (the filter then keeps no memory of the angle) and β
-    /// up to 1.2, inside the stable region β < 4 − 2α, so the best is an
-    /// interior one and the comparison is against the baseline at its best.
-    public static let alphaSweep = [0.3, 0.5, 0.7, 0.85, 0.95, 1.0]
+    /// scenes put the best (α 0.3 β 0.35 on walk, whose changes of pace take a
+    /// second; α 0.85 β 0.7 on walk-abrupt's instant ones): α from 0.1 to 1
+    /// (the filter then keeps no memory of the angle) and β from 0.02 to 1.2,
+    /// inside the stable region β < 4 − 2α, so the best is an interior one
+    /// and the comparison is against the baseline at its best.
+    public static let alphaSweep = [0.1, 0.2, 0.3, 0.5, 0.7, 0.85, 0.95, 1.0]
     public static let betaSweep = [0.02, 0.05, 0.1, 0.2, 0.35, 0.5, 0.7, 0.9, 1.2]
     /// 1/s: Swivel's own feedback gain, so the comparison is about the estimate.
     public static let defaultGainPerSecond = 10.0

@@ -11,7 +11,8 @@ enum SceneFixtures {
     }()
 
     static let shipped = [
-        "walk", "walk-fast", "step", "still", "crossing", "leave-return", "speaker-listener", "drift", "still-offset",
+        "walk", "walk-abrupt", "walk-fast", "step", "still", "crossing", "leave-return", "speaker-listener", "drift",
+        "still-offset",
     ]
 
     static func load(_ name: String) throws -> Scene {

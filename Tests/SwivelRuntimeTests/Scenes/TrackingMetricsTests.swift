@@ -93,6 +93,26 @@ import Testing
         #expect(m.stillReversals == 8)
     }
 
+    /// A hold is counted while the subject moves at all, or, for the drift
+    /// target, only while it moves at 0.03 rad/s or more.
+    @Test func aHoldIsCountedWhileTheSubjectMovesFastEnough() {
+        var r = SceneRecording(scene: SceneFixtures.scene(camera: SceneFixtures.camera(), subjects: []), controller: .swivel,
+                               latencySeconds: 0.033, tickSeconds: 0.001)
+        // The subject speeds up at 0.1 rad/s² from 1 s; the stand holds until 1.5 s.
+        for i in 0..<3000 {
+            let t = Double(i) / 1000
+            let yaw = t < 1 ? 0 : 0.05 * (t - 1) * (t - 1)
+            r.ticks.append(.init(seconds: t, subjectYaw: yaw, subjectPitch: 0, standYaw: 0, standPitch: 0, framingError: 0,
+                                 inFrame: true, commandedYawVelocity: t < 1.5 ? 0 : 0.1))
+        }
+        let all = TrackingMetrics.longestHold(r.ticks)
+        #expect(abs((all?.seconds ?? 0) - 0.5) < 0.002)
+        #expect(abs((all?.start ?? 0) - 1) < 0.002)
+        // 0.03 rad/s from 1.3 s: 0.2 s of it held.
+        let drifting = TrackingMetrics.longestHold(r.ticks, minimumSpeed: TrackingMetrics.driftSpeed)
+        #expect(abs((drifting?.seconds ?? 0) - 0.2) < 0.002)
+    }
+
     @Test func stillWindowsStartAfterTheAllowanceAndSplitAtJumps() throws {
         let step = try SceneFixtures.load("step")
         #expect(TrackingMetrics.stillWindows(step) == [4..<6, 8..<10])
