@@ -206,11 +206,8 @@ def test_a_camera_faster_than_the_rule_is_thinned_to_the_stands_rate_at_the_daem
     assert conforms(sent_ns, SENDER_BURST_BATCHES, TRACK_REFILL_HZ)
     # ... and the stand took all of it: its bucket holds 6 more for the way there.
     # (Up to 95 in 3 s; at least 60 even when this machine is busy.)
-    # A stall of the daemon's own reading longer than that slack still costs one
-    # (seen once in a clean-clone run): the open arrival-dating defect, bounded.
-    too_high = snapshot.refused.get("frameRateTooHigh", 0)
-    assert too_high <= 2, snapshot.refused
-    assert snapshot.batches_sent >= 60 and snapshot.batches_accepted >= snapshot.batches_sent - 1 - too_high, snapshot
+    assert snapshot.batches_sent >= 60 and snapshot.batches_accepted >= snapshot.batches_sent - 1, snapshot
+    assert snapshot.refused.get("frameRateTooHigh", 0) == 0, snapshot.refused
 
 
 def test_nobody_in_view_sends_empty_batches_which_the_stand_answers_no_subject(tmp_path: Path) -> None:

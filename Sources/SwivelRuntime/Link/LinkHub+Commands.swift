@@ -5,7 +5,8 @@ import SwivelProtocol
 extension LinkHub {
     func handle(header: FrameHeader, payload: [UInt8], from id: SessionID, at now: MonotonicInstant) {
         guard var session = sessions[id] else { return }
-        session.lastHeard = now
+        // A TRACK frame may be dated before its read (`TrackArrivals`).
+        session.lastHeard = max(session.lastHeard, now)
         sessions[id] = session
         let key = ReplyCache.Key(
             sequence: header.sequence, messageID: header.messageID, payloadChecksum: CRC16MCRF4XX.checksum(payload))

@@ -168,6 +168,10 @@ public final class LinkHub {
         let after = sessions[id]?.decoder.statistics ?? before
         statistics.framesDropped &+= after.framesDropped &- before.framesDropped
         statistics.bytesDiscarded &+= after.bytesDiscarded &- before.bytesDiscarded
+        let trackID = MessageID.track.rawValue
+        var laterTracks = frames.reduce(0) { $0 + ($1.0.messageID == trackID ? 1 : 0) }
+        let spacing = TrackArrivals.spacingNanoseconds(count: laterTracks, previous: session.lastTrackRead, now: now)
+        if laterTracks > 0 { sessions[id]?.lastTrackRead = now }
         for (header, payload) in frames {
             statistics.framesReceived &+= 1
             guard let current = sessions[id], !current.closing else { return }
@@ -175,7 +179,12 @@ public final class LinkHub {
                 refuse(header, refusal, to: id, at: now)
                 return
             }
-            handle(header: header, payload: payload, from: id, at: now)
+            var arrival = now
+            if header.messageID == trackID {
+                laterTracks -= 1
+                arrival = TrackArrivals.arrival(now: now, later: laterTracks, spacingNanoseconds: spacing)
+            }
+            handle(header: header, payload: payload, from: id, at: arrival)
         }
     }
 

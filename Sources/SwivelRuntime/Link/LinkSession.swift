@@ -36,6 +36,8 @@ struct LinkSession {
     var docked = false
     var clientName = ""
     var lastHeard: MonotonicInstant
+    /// The read that brought the last TRACK frames (`TrackArrivals`).
+    var lastTrackRead: MonotonicInstant?
     var replies = ReplyCache()
     var telemetrySequence: UInt16 = 0
     /// Encoded frames waiting for the transport. A reference, so appending
