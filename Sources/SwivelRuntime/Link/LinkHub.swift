@@ -160,22 +160,25 @@ public final class LinkHub {
     }
 
     public func receive(_ bytes: some Collection<UInt8>, from id: SessionID, at now: MonotonicInstant) {
-        guard let session = sessions[id], !session.closing else { return }
+        // Never a copy of the session held across the feed: the decoder would
+        // copy its 1 KiB buffer on write (and allocate) to keep the copy intact.
+        guard sessions[id]?.closing == false else { return }
+        let previousTrackRead = sessions[id]?.lastTrackRead
         var frames: [(FrameHeader, [UInt8])] = []
-        let before = session.decoder.statistics
-        // In place: a copy of the session would copy the decoder's buffer too.
+        let before = sessions[id]?.decoder.statistics
         sessions[id]?.decoder.feed(bytes) { frame in frames.append((frame.header, frame.payloadBytes())) }
-        let after = sessions[id]?.decoder.statistics ?? before
-        statistics.framesDropped &+= after.framesDropped &- before.framesDropped
-        statistics.bytesDiscarded &+= after.bytesDiscarded &- before.bytesDiscarded
+        if let before, let after = sessions[id]?.decoder.statistics {
+            statistics.framesDropped &+= after.framesDropped &- before.framesDropped
+            statistics.bytesDiscarded &+= after.bytesDiscarded &- before.bytesDiscarded
+        }
         let trackID = MessageID.track.rawValue
         var laterTracks = frames.reduce(0) { $0 + ($1.0.messageID == trackID ? 1 : 0) }
-        let spacing = TrackArrivals.spacingNanoseconds(count: laterTracks, previous: session.lastTrackRead, now: now)
+        let spacing = TrackArrivals.spacingNanoseconds(count: laterTracks, previous: previousTrackRead, now: now)
         if laterTracks > 0 { sessions[id]?.lastTrackRead = now }
         for (header, payload) in frames {
             statistics.framesReceived &+= 1
-            guard let current = sessions[id], !current.closing else { return }
-            if let refusal = current.refusal {
+            guard sessions[id]?.closing == false else { return }
+            if let refusal = sessions[id]?.refusal {
                 refuse(header, refusal, to: id, at: now)
                 return
             }
