@@ -17,14 +17,13 @@ extension Board {
     }
 
     /// "axes.yaw.motor.stepLine: pinctrl-bcm2711 line 17 (GPIO17, header pin 11)", one per GPIO line,
-    /// then each servo's hardware PWM channel and each AS5600's I2C bus, which claim header pins too.
+    /// then what motors claim besides lines (a servo's hardware PWM channel, a
+    /// bus servo's UART) and each AS5600's I2C bus, which claim header pins too.
     public var signalDescriptions: [String] {
         var lines = signals.map { "\($0.keyPath): \(PiHeader.describe(line: $0.line, chipLabel: gpioChipLabel))" }
         for (name, axis) in [("pitch", axes.pitch), ("yaw", axes.yaw), ("roll", axes.roll)] {
             guard let axis else { continue }
-            if case .servo(let servo) = axis.motor, case .hardwarePWM(let chip, let channel) = servo.output {
-                lines.append("axes.\(name).motor: " + PiHeader.describePWM(chip: chip, channel: channel, chipLabel: gpioChipLabel))
-            }
+            lines += axis.motor.settings.headerClaims(keyPath: "axes.\(name).motor", chipLabel: gpioChipLabel)
             if case .as5600(let sensor) = axis.encoder {
                 lines.append("axes.\(name).encoder: "
                     + PiHeader.describeI2C(bus: sensor.i2cBus, address: sensor.address, chipLabel: gpioChipLabel))

@@ -22,7 +22,7 @@ extension Board {
     /// The STEP line of every stepper axis.
     var stepLines: [Int] {
         [axes.pitch, axes.yaw, axes.roll].compactMap { axis in
-            guard case .stepper(let stepper) = axis?.motor else { return nil }
+            guard let stepper = axis?.motor.stepper else { return nil }
             return stepper.stepLine
         }
     }

@@ -60,7 +60,7 @@ struct NaiveCBaseline {
         let upper = limits.maxRadians.map { "\($0)" } ?? "none"
         var microsteps = 0.0
         var rate = 1.0
-        if case .stepper(let stepper) = axis.motor {
+        if let stepper = axis.motor.stepper {
             microsteps = stepper.microstepsPerRadian
             rate = stepper.maxStepRateHz
         }

@@ -229,16 +229,7 @@ enum Daemon {
                 line += "continuous"
             }
             line += ", ≤ \(l.maxSpeedRadiansPerSecond) rad/s, ≤ \(l.maxAccelerationRadiansPerSecondSquared) rad/s²; "
-            switch axis.motor {
-            case .stepper(let s):
-                line += "stepper STEP \(s.stepLine) DIR \(s.directionLine) EN \(s.enableLine.map(String.init) ?? "none"), \(fixed(s.microstepsPerRadian, 1)) microsteps/rad, ≤ \(s.maxStepRateHz) steps/s"
-            case .servo(let s):
-                switch s.output {
-                case .hardwarePWM(let chip, let channel): line += "servo pwmchip\(chip)/pwm\(channel), "
-                case .softwarePWM(let gpioLine): line += "servo on software PWM line \(gpioLine) (jittery), "
-                }
-                line += "\(s.minPulseMicroseconds)–\(s.maxPulseMicroseconds) µs ↔ \(s.angleAtMinPulseRadians)…\(s.angleAtMaxPulseRadians) rad"
-            }
+            line += axis.motor.settings.summary
             switch axis.encoder {
             case .quadrature(let q):
                 line += "; quadrature encoder A \(q.lineA) B \(q.lineB), \(q.countsPerRevolution) counts/rev"
@@ -256,10 +247,7 @@ enum Daemon {
         var parts: [String] = []
         for (name, axis) in [("yaw", board.axes.yaw), ("pitch", board.axes.pitch), ("roll", board.axes.roll)] {
             guard let axis else { continue }
-            let motor = switch axis.motor {
-            case .stepper: "stepper"
-            case .servo: "servo"
-            }
+            let motor = axis.motor.typeName
             parts.append("\(name) \(motor)\(axis.encoder == nil ? "" : "+encoder")\(axis.continuous ? " (continuous)" : "")")
         }
         return parts.joined(separator: ", ")

@@ -115,7 +115,7 @@ import Testing
         #expect(yaw.encoder != nil && pitch.encoder != nil)
         #expect(!pitch.continuous)
         #expect(pitch.limits.minRadians == -0.7 && pitch.limits.maxRadians == 0.7)
-        guard case .stepper = yaw.motor, case .stepper = pitch.motor else {
+        guard yaw.motor.stepper != nil, pitch.motor.stepper != nil else {
             Issue.record("both axes should be steppers")
             return
         }

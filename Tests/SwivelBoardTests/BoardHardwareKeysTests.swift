@@ -27,7 +27,7 @@ import Testing
 
     @Test func aSoftwarePWMServo() throws {
         let board = try Self.load([(Self.rollPWM, "softwarePwmLine: 18,")])
-        guard case .servo(let servo) = board.axes.roll?.motor else {
+        guard let servo = board.axes.roll?.motor.servo else {
             Issue.record("roll is not a servo")
             return
         }

@@ -53,7 +53,7 @@ import Testing
             ("countsPerRevolution: 8192 },\n    },\n    pitch", "countsPerRevolution: 0x2000 },\n    },\n    pitch"),
         ])
         let board = try BoardLoader.parse(text, source: "<string>")
-        guard case .stepper(let stepper) = board.axes.yaw?.motor,
+        guard let stepper = board.axes.yaw?.motor.stepper,
               case .quadrature(let encoder) = board.axes.yaw?.encoder else {
             Issue.record("yaw should be a stepper with an encoder")
             return

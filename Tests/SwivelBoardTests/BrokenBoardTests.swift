@@ -248,7 +248,7 @@ import Testing
         // Homing.
         broken("homing a servo",
                [("maxAccelRadPerSec2: 20 },", #"maxAccelRadPerSec2: 20 }, homing: { switchLine: 21, direction: "negative", switchPositionRad: -0.6 },"#)],
-               [("axes.roll.homing", 19, "a servo knows its angle from its pulse width")]),
+               [("axes.roll.homing", 19, "a servo knows its angle at power-up")]),
         broken("a homing speed above the axis's cap",
                [("aLine: 5, bLine: 6, countsPerRevolution: 8192 },", #"aLine: 5, bLine: 6, countsPerRevolution: 8192 }, homing: { switchLine: 21, direction: "negative", switchPositionRad: -2.9, speedRadPerSec: 5 },"#)],
                [("axes.yaw.homing.speedRadPerSec", 11, "must be at most the axis's maxSpeedRadPerSec (3), found 5")]),

@@ -8,12 +8,12 @@ import Testing
     }
 
     static func stepper(_ axis: Board.Axis?) -> Board.Stepper? {
-        guard case .stepper(let stepper)? = axis?.motor else { return nil }
+        guard let stepper = axis?.motor.stepper else { return nil }
         return stepper
     }
 
     static func servo(_ axis: Board.Axis?) -> Board.Servo? {
-        guard case .servo(let servo)? = axis?.motor else { return nil }
+        guard let servo = axis?.motor.servo else { return nil }
         return servo
     }
 

@@ -55,7 +55,7 @@ import Testing
 
     @Test func softwarePWMIsRefusedOnTheSimulatedBackend() throws {
         var board = try BoardFixtures.load("sim.json5")
-        guard case .servo(var servo) = board.axes.roll?.motor else {
+        guard var servo = board.axes.roll?.motor.servo else {
             Issue.record("sim.json5's roll is not a servo")
             return
         }

@@ -129,7 +129,7 @@ import Testing
 @Suite struct StepPulseTests {
     @Test func pulsesRespectTheDriverTiming() throws {
         let board = try BoardFixtures.load("sim.json5")
-        guard case .stepper(let yaw) = board.axes.yaw?.motor else { Issue.record("yaw is a stepper"); return }
+        guard let yaw = board.axes.yaw?.motor.stepper else { Issue.record("yaw is a stepper"); return }
         let sim = try VirtualStand(board: board)
         // Fast both ways: reversals exercise the DIR setup time.
         _ = try sim.send(.setAngularVelocity(Vector3(yaw: 3)))

@@ -11,9 +11,9 @@ extension BoardDecoder {
             return HomingRead(value: nil, isValid: false)
         }
         var valid = true
-        if case .servo? = motor {
+        if let motor, motor.settings.isAbsolute {
             report(homing.path, line: homing.line,
-                   "a servo knows its angle from its pulse width; homing is for steppers, whose position is lost at power-off")
+                   "a \(motor.typeName) knows its angle at power-up; homing is for steppers, whose position is lost at power-off")
             valid = false
         }
         let line = gpioLine(homing, "switchLine", required: true)

@@ -1,22 +1,25 @@
-/// `motor`: its `type` decides which keys are allowed.
+/// `motor`: its `type` picks the decoder, which decides which keys are allowed.
 extension BoardDecoder {
+    /// Every motor type a board may name: one line per type.
+    static let motorTypes: [MotorDecoding] = [
+        MotorDecoding(Board.Stepper.self, keys: BoardKeys.stepper) { $0.decodeStepper($1, limits: $2.limits) },
+        MotorDecoding(Board.Servo.self, keys: BoardKeys.servo) { $0.decodeServo($1, limits: $2.limits, continuous: $2.continuous) },
+    ]
+
     func decodeMotor(_ axis: ObjectFields, limits: LimitsRead, continuous: Located<Bool>?) -> Board.Motor? {
         guard let member = member(axis, "motor", required: true),
               let motor = asObject(member.value, path: axis.path(of: "motor")) else { return nil }
-        guard let type = choice(motor, "type", options: BoardKeys.motorTypes) else {
-            // Without a type only keys neither motor kind knows are certainly wrong.
-            rejectUnknownKeys(motor, allowed: BoardKeys.stepper + BoardKeys.servo.filter { $0 != "type" })
+        let types = Self.motorTypes
+        guard let type = choice(motor, "type", options: types.map(\.typeName)),
+              let decoding = types.first(where: { $0.typeName == type.value }) else {
+            // Without a type only keys no motor kind knows are certainly wrong.
+            rejectUnknownKeys(motor, allowed: Array(Set(types.flatMap(\.keys))).sorted().filter { $0 != "type" } + ["type"])
             return nil
         }
-        let isStepper = type.value == "stepper"
-        let otherKeys = isStepper ? BoardKeys.servo : BoardKeys.stepper
-        let otherType = isStepper ? "servo" : "stepper"
-        rejectUnknownKeys(motor, allowed: isStepper ? BoardKeys.stepper : BoardKeys.servo) { key in
-            otherKeys.contains(key) ? "\(key) belongs to a \(otherType) motor, and this motor's type is \"\(type.value)\"" : nil
+        rejectUnknownKeys(motor, allowed: decoding.keys) { key in
+            guard let owner = types.first(where: { $0.typeName != type.value && $0.keys.contains(key) }) else { return nil }
+            return "\(key) belongs to a \(owner.typeName) motor, and this motor's type is \"\(type.value)\""
         }
-        if isStepper {
-            return decodeStepper(motor, limits: limits).map(Board.Motor.stepper)
-        }
-        return decodeServo(motor, limits: limits, continuous: continuous).map(Board.Motor.servo)
+        return decoding.decode(self, motor, MotorDecoding.Context(limits: limits, continuous: continuous))
     }
 }

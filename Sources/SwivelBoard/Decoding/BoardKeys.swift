@@ -19,7 +19,6 @@ enum BoardKeys {
     static let homing = ["switchLine", "switchActiveLow", "direction", "switchPositionRad", "speedRadPerSec",
                          "backoffRad", "maxTravelRad"]
     static let limits = ["minRad", "maxRad", "maxSpeedRadPerSec", "maxAccelRadPerSec2"]
-    static let motorTypes = ["stepper", "servo"]
     static let stepper = ["type", "stepLine", "dirLine", "enableLine", "enableActiveLow", "stepsPerRevolution",
                           "microsteps", "gearRatio", "invertDirection", "maxStepRateHz", "minPulseWidthNs",
                           "dirSetupNs"]

@@ -80,6 +80,8 @@ public struct SwivelError: Error, Equatable, Sendable, CustomStringConvertible {
         case pointOutsideFrame
         case stepsTooLateFault
         case gestureConfidenceOutOfRange
+        // Appended: a reason's raw value is its code, so new ones go last.
+        case motorReportedFault
 
         public var text: String {
             switch self {
@@ -120,6 +122,10 @@ public struct SwivelError: Error, Equatable, Sendable, CustomStringConvertible {
             case .stepsTooLateFault:
                 "motor fault: an axis's steps could not be written in time and were dropped (the loop or the step "
                     + "thread was held up); motors are off and motion is refused until CLEAR_FAULT clears it (swivelctl clear-fault)"
+            case .motorReportedFault:
+                "motor fault: a motor reported a problem of its own (a bus servo overheating, overloaded, or silent on "
+                    + "its bus; the status line and the log say which); motors are off and motion is refused until "
+                    + "CLEAR_FAULT clears it (swivelctl clear-fault)"
             case .encoderSilentFault:
                 "motor fault: an encoder did not change while its motor moved (disconnected, or the axis is jammed); "
                     + "motors are off and motion is refused until CLEAR_FAULT clears it (swivelctl clear-fault)"

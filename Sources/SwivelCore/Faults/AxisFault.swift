@@ -15,11 +15,14 @@ public enum AxisFault: Equatable, Sendable, CustomStringConvertible {
     /// tolerance, so its plan was dropped rather than squeezed (Klipper's
     /// "stepper too far in past"). The motor missed those steps.
     case stepsTooLate(axis: Axis, latenessSeconds: Seconds)
+    /// The motor itself reported a problem (a bus servo overheating,
+    /// overloaded or silent on its bus).
+    case motorReported(axis: Axis, problem: MotorProblem)
 
     public var axis: Axis {
         switch self {
         case .followingError(let axis, _, _), .encoderSilent(let axis, _), .homingFailed(let axis),
-             .stepsTooLate(let axis, _): axis
+             .stepsTooLate(let axis, _), .motorReported(let axis, _): axis
         }
     }
 
@@ -37,6 +40,8 @@ public enum AxisFault: Equatable, Sendable, CustomStringConvertible {
         case let .stepsTooLate(axis, lateness):
             "\(axis)'s steps could not be written in time (one would have been \(Self.format(lateness * 1000)) ms late): "
                 + "they were dropped, so the motor missed them; the loop or the step thread was held up"
+        case let .motorReported(axis, problem):
+            "\(axis)'s motor stopped the stand: \(problem)"
         }
     }
 

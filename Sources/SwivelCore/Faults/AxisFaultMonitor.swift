@@ -46,6 +46,7 @@ public struct AxisFaultMonitor: Equatable, Sendable {
         case let .encoderSilent(axis, travel): SwivelError(.motorFault, .encoderSilentFault, axis: axis, value: travel)
         case let .homingFailed(axis): SwivelError(.motorFault, .homingFailedFault, axis: axis)
         case let .stepsTooLate(axis, lateness): SwivelError(.motorFault, .stepsTooLateFault, axis: axis, value: lateness)
+        case let .motorReported(axis, _): SwivelError(.motorFault, .motorReportedFault, axis: axis)
         }
     }
 

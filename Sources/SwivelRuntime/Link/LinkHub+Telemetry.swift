@@ -36,7 +36,7 @@ extension LinkHub {
     static func wireFault(_ fault: AxisFault?) -> MotionStateReport.Fault {
         switch fault {
         case nil: .none
-        case .followingError, .stepsTooLate: .motorFault
+        case .followingError, .stepsTooLate, .motorReported: .motorFault
         case .encoderSilent: .encoderMismatch
         case .homingFailed: .limitSwitch
         }

@@ -35,9 +35,7 @@ extension Board {
     public var maximumStepsPerTick: Int {
         var steps = 1
         for axis in [axes.pitch, axes.yaw, axes.roll] {
-            if case .stepper(let s)? = axis?.motor {
-                steps = max(steps, Int((s.maxStepRateHz / Double(loopRateHz)).rounded(.up)))
-            }
+            if let axis { steps = max(steps, axis.motor.settings.maximumStepsPerTick(loopRateHz: loopRateHz)) }
         }
         return steps
     }

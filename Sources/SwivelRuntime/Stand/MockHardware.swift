@@ -29,17 +29,10 @@ public struct MockHardware {
         var pwmChannels = 1
         for axis in [board.axes.pitch, board.axes.yaw, board.axes.roll] {
             guard let axis else { continue }
-            switch axis.motor {
-            case .stepper(let s):
-                highestLine = max(highestLine, s.stepLine, s.directionLine, s.enableLine ?? 0)
-            case .servo(let s):
-                switch s.output {
-                case .hardwarePWM(let chip, let channel):
-                    pwmChips = max(pwmChips, chip + 1)
-                    pwmChannels = max(pwmChannels, channel + 1)
-                case .softwarePWM(let line):
-                    highestLine = max(highestLine, line)
-                }
+            highestLine = max(highestLine, axis.motor.settings.gpioLines.max() ?? 0)
+            for output in axis.motor.settings.pwmOutputs {
+                pwmChips = max(pwmChips, output.chip + 1)
+                pwmChannels = max(pwmChannels, output.channel + 1)
             }
             if case .quadrature(let q) = axis.encoder { highestLine = max(highestLine, q.lineA, q.lineB) }
             if let homing = axis.homing { highestLine = max(highestLine, homing.switchLine) }

@@ -48,31 +48,9 @@ public struct SimulatedHardware {
         var specs: [SimulatedAxisSpec] = []
         for (name, axis) in [("pitch", board.axes.pitch), ("yaw", board.axes.yaw), ("roll", board.axes.roll)] {
             guard let axis else { continue }
-            let motor: SimulatedAxisSpec.Motor
-            switch axis.motor {
-            case .stepper(let s):
-                motor = .stepper(
-                    stepLine: s.stepLine, directionLine: s.directionLine, enableLine: s.enableLine,
-                    enableActiveLow: s.enableActiveLow, microstepsPerRadian: s.microstepsPerRadian,
-                    invertDirection: s.invertDirection, naturalFrequencyHz: physics.stepperNaturalFrequencyHz,
-                    dampingRatio: physics.stepperDampingRatio, electricalPeriodMicrosteps: 4 * s.microsteps)
-            case .servo(let s):
-                guard case .hardwarePWM(let pwmChip, let pwmChannel) = s.output else {
-                    throw StandSetupError("\(name): the simulated servo is driven through a PWM channel; "
-                        + "software PWM (softwarePwmLine) runs only on the gpiod backend")
-                }
-                let mapping: ServoPulseMapping
-                do {
-                    mapping = try ServoPulseMapping(
-                        minPulseNanoseconds: Int64(s.minPulseMicroseconds) * 1_000,
-                        maxPulseNanoseconds: Int64(s.maxPulseMicroseconds) * 1_000,
-                        angleAtMinPulseRadians: s.angleAtMinPulseRadians,
-                        angleAtMaxPulseRadians: s.angleAtMaxPulseRadians)
-                } catch {
-                    throw StandSetupError("\(name): \(error)")
-                }
-                motor = .servo(pwmChip: pwmChip, pwmChannel: pwmChannel, mapping: mapping,
-                               slewRadiansPerSecond: physics.servoSlewRadiansPerSecond)
+            // A motor simulated elsewhere (a bus servo, on its own simulated bus) has no part in the model.
+            guard let motor = try MotorDrive.entry(for: axis.motor).simulatedMotor(axis.motor.settings, physics, name) else {
+                continue
             }
             var encoder: SimulatedAxisSpec.Encoder?
             if case .quadrature(let q) = axis.encoder {

@@ -44,15 +44,37 @@ extension Stand {
         return nil
     }
 
-    /// A stepper whose steps were dropped for lateness (see `StepExecutor`):
-    /// checked every tick, halting or not, since the motor has already missed them.
-    func lateStepFault() -> AxisFault? {
+    /// A motor reporting a problem of its own: a stepper whose steps were
+    /// dropped for lateness (see `StepExecutor`), a bus servo overheating or
+    /// silent. Checked every tick, halting or not: the motor has already
+    /// missed its motion, or cannot be trusted with more.
+    func actuatorFault() -> AxisFault? {
         for drive in drives {
-            if let late = drive.lateSteps {
-                return .stepsTooLate(axis: drive.axis, latenessSeconds: Double(late.latenessNanoseconds) / 1e9)
-            }
+            if let fault = drive.actuatorFault { return Self.axisFault(fault, on: drive.axis) }
         }
         return nil
+    }
+
+    static func axisFault(_ fault: ActuatorFault, on axis: Axis) -> AxisFault {
+        switch fault {
+        case .stepsTooLate(let late):
+            .stepsTooLate(axis: axis, latenessSeconds: Double(late.latenessNanoseconds) / 1e9)
+        case let .overheated(celsius, limit):
+            .motorReported(axis: axis, problem: .overheated(celsius: celsius, limitCelsius: limit))
+        case .reportedError(let flags):
+            .motorReported(axis: axis, problem: Self.problem(flags))
+        case .silent(let missed):
+            .motorReported(axis: axis, problem: .silent(missedExchanges: missed))
+        }
+    }
+
+    /// The most telling of a status's error bits.
+    private static func problem(_ flags: BusServoErrorFlags) -> MotorProblem {
+        if flags.contains(.overheating) { return .overheating }
+        if flags.contains(.overload) { return .overloaded }
+        if flags.contains(.overcurrent) { return .overcurrent }
+        if flags.contains(.positionSensor) { return .positionSensor }
+        return .supplyVoltage
     }
 
     func enterFault(_ fault: AxisFault, at now: MonotonicInstant, time: Seconds, measured: PerAxis<Radians>) {

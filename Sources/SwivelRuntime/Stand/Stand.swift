@@ -165,7 +165,7 @@ public final class Stand: @unchecked Sendable {
             demo = nil
             _ = try? controller.apply(.stop, at: time, measured: measured)
         }
-        if current.fault == nil, let fault = lateStepFault() {
+        if current.fault == nil, let fault = actuatorFault() {
             enterFault(fault, at: now, time: time, measured: measured)
         }
         if current.fault == nil, !current.halting, let fault = checkFaults(measured: measured) {

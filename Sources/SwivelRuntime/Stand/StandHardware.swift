@@ -30,31 +30,7 @@ public struct StandHardware {
             guard let config = board.axes.perAxis[axis] else { continue }
             let owner = "swivel-\(axis)"
             do {
-                let motor: AxisDrive.Motor
-                switch config.motor {
-                case .stepper(let s):
-                    let planner = try StepPlanner(
-                        microstepsPerRadian: s.microstepsPerRadian, maxStepRateHz: s.maxStepRateHz,
-                        minPulseWidthNanoseconds: Int64(s.minPulseWidthNanoseconds),
-                        directionSetupNanoseconds: Int64(s.directionSetupNanoseconds),
-                        invertDirection: s.invertDirection)
-                    let step = try chip.requestOutput(line: s.stepLine, initialHigh: false, consumer: owner + "-step")
-                    let direction = try chip.requestOutput(line: s.directionLine, initialHigh: false, consumer: owner + "-dir")
-                    let enable = try s.enableLine.map { line throws(HardwareError) in
-                        try chip.requestOutput(line: line, initialHigh: s.enableActiveLow, consumer: owner + "-enable")
-                    }
-                    motor = .stepper(try StepperDriver(
-                        step: step, direction: direction, enable: enable, enableActiveLow: s.enableActiveLow,
-                        planner: planner, executor: executor))
-                case .servo(let s):
-                    let channel = try servoChannel(s.output, owner: owner)
-                    motor = .servo(try ServoDriver(
-                        channel: channel, periodNanoseconds: Int64(s.periodMicroseconds) * 1_000,
-                        minPulseNanoseconds: Int64(s.minPulseMicroseconds) * 1_000,
-                        maxPulseNanoseconds: Int64(s.maxPulseMicroseconds) * 1_000,
-                        angleAtMinPulseRadians: s.angleAtMinPulseRadians,
-                        angleAtMaxPulseRadians: s.angleAtMaxPulseRadians))
-                }
+                let actuator = try MotorDrive.entry(for: config.motor).makeActuator(config.motor.settings, self, owner)
                 var encoder: (any PositionEncoder)?
                 switch config.encoder {
                 case .quadrature(let q):
@@ -71,7 +47,7 @@ public struct StandHardware {
                     let source = try chip.requestEdgeEvents(lines: [homing.switchLine], consumer: owner + "-home")
                     homeSwitch = try HomeSwitch(source: source, line: homing.switchLine, activeLow: homing.switchActiveLow)
                 }
-                drives.append(AxisDrive(axis: axis, motor: motor, encoder: encoder, homeSwitch: homeSwitch))
+                drives.append(AxisDrive(axis: axis, actuator: actuator, encoder: encoder, homeSwitch: homeSwitch))
             } catch let error as StandSetupError {
                 throw error
             } catch {
@@ -79,20 +55,6 @@ public struct StandHardware {
             }
         }
         return drives
-    }
-
-    private func servoChannel(_ output: Board.Servo.Output, owner: String) throws -> any PWMChannel {
-        switch output {
-        case .hardwarePWM(let chipNumber, let channel):
-            return try pwm.channel(chip: chipNumber, channel: channel)
-        case .softwarePWM(let line):
-            guard let softwarePWMClock else {
-                throw HardwareError(.invalidConfiguration, "software PWM (softwarePwmLine \(line)) needs the gpiod backend; "
-                    + "the simulated servo is driven through a PWM channel: give pwmChip and pwmChannel")
-            }
-            let output = try chip.requestOutput(line: line, initialHigh: false, consumer: owner + "-servo")
-            return try SoftwarePWMChannel(output: output, clock: softwarePWMClock)
-        }
     }
 
     /// Opens the sensor and reads it once before the stand runs, so a wiring

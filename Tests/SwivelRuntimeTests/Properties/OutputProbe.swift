@@ -70,9 +70,8 @@ final class OutputProbe {
         lineRoles = Array(repeating: nil, count: chip.lineCount)
         lastInstant = Array(repeating: .min, count: chip.lineCount)
         for drive in virtual.stand.drives {
-            switch drive.motor {
-            case .stepper(let driver):
-                guard case .stepper(let lines)? = virtual.stand.board.axes.perAxis[drive.axis]?.motor else { continue }
+            if let driver = drive.actuator as? StepperDriver {
+                guard let lines = virtual.stand.board.axes.perAxis[drive.axis]?.motor.stepper else { continue }
                 let index = steppers.count
                 steppers.append(Stepper(
                     axis: drive.axis, radiansPerMicrostep: 1 / driver.planner.microstepsPerRadian,
@@ -84,8 +83,8 @@ final class OutputProbe {
                 lineRoles[lines.stepLine] = (index, 0)
                 lineRoles[lines.directionLine] = (index, 1)
                 if let enable = lines.enableLine { lineRoles[enable] = (index, 2) }
-            case .servo(let driver):
-                guard case .servo(let config)? = virtual.stand.board.axes.perAxis[drive.axis]?.motor,
+            } else if let driver = drive.actuator as? ServoDriver {
+                guard let config = virtual.stand.board.axes.perAxis[drive.axis]?.motor.servo,
                       case .hardwarePWM(let pwmChip, let pwmChannel) = config.output
                 else { continue }
                 let state = virtual.simulation.pwm.state(chip: pwmChip, channel: pwmChannel)

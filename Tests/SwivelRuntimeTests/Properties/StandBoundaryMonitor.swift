@@ -107,13 +107,12 @@ final class StandBoundaryMonitor {
         for axis in axes {
             guard let config = board.axes.perAxis[axis] else { continue }
             var step = 0.0
-            switch config.motor {
-            case .stepper(let s):
+            if let s = config.motor.stepper {
                 step = 1 / s.microstepsPerRadian
                 // Half a step of rounding to the nearest, one step delayed across
                 // the sampling instant (DIR setup, rate limit): one step and a half.
                 outputError[axis] = 1.5 * step
-            case .servo(let s):
+            } else if let s = config.motor.servo {
                 // One nanosecond of pulse width, rounded: at most one quantum.
                 outputError[axis] = abs(s.angleAtMaxPulseRadians - s.angleAtMinPulseRadians)
                     / Double(s.maxPulseMicroseconds * 1_000 - s.minPulseMicroseconds * 1_000)
@@ -134,7 +133,7 @@ final class StandBoundaryMonitor {
         self.outputError = outputError
         self.encoderError = encoderError
         for drive in virtual.stand.drives {
-            if case .stepper(let driver) = drive.motor, let written = probe.writtenMicrosteps(drive.axis) {
+            if let driver = drive.actuator as? StepperDriver, let written = probe.writtenMicrosteps(drive.axis) {
                 stepOffsets[drive.axis] = driver.state.microsteps - written
                 stepperDrivers[drive.axis] = driver
             }

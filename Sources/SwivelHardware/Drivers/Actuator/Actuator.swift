@@ -1,0 +1,54 @@
+/// One axis's motor as the stand's tick drives it: whatever moves the axis
+/// (a step/dir stepper, a hobby servo on PWM, a serial bus servo) implements
+/// this, and the stand knows nothing else about it. A new motor type is one
+/// implementation of this protocol, one board decoder and one entry in the
+/// runtime's drive table (docs/RUNTIME.md, "Motor types").
+///
+/// Every method is called on the loop thread, inside the tick: none may
+/// block, allocate, log or wait on a lock. A motor that talks over a bus does
+/// its I/O on its own thread and only exchanges values with the tick (as the
+/// AS5600 encoder does).
+public protocol Actuator: AnyObject {
+    /// Energised (holding or moving) as last asked.
+    var isEnabled: Bool { get }
+
+    /// Energises the motor at `instant`, holding `positionRadians` (a servo's
+    /// first pulse, a bus servo's goal, written before torque comes on).
+    func enable(at instant: MonotonicInstant, holding positionRadians: Double) throws(MotionInputError)
+
+    /// De-energises the motor at `instant`: ENABLE inactive, no pulses, torque off.
+    func disable(at instant: MonotonicInstant)
+
+    /// Drives the axis to `positionRadians` over [start, end]: the limiter's
+    /// setpoint for the end of the coming period.
+    func command(positionRadians: Double, from start: MonotonicInstant, until end: MonotonicInstant) throws(MotionInputError)
+
+    /// Declares the axis to be at `positionRadians` without moving it (a
+    /// stepper's count is bookkeeping; an absolute actuator ignores it).
+    func adopt(positionRadians: Double) throws(MotionInputError)
+
+    /// The position the motor measures itself (a bus servo's own encoder),
+    /// or nil when only a separate encoder, if any, measures the axis.
+    var builtInEncoder: (any PositionEncoder)? { get }
+
+    /// What the motor counted: steps held back by its rate limit, exchanges
+    /// that got no answer.
+    var counters: ActuatorCounters { get }
+
+    /// A problem the motor reports that stops the stand (steps dropped for
+    /// lateness, a bus servo overheating or silent); nil while all is well.
+    var fault: ActuatorFault? { get }
+}
+
+/// Counters an actuator keeps, zero where they do not apply.
+public struct ActuatorCounters: Equatable, Sendable {
+    /// Steps delayed by the step-rate limit (steppers).
+    public var rateLimitedSteps: UInt64 = 0
+    /// Bus exchanges that got no valid reply (bus servos).
+    public var missedReplies: UInt64 = 0
+
+    public init(rateLimitedSteps: UInt64 = 0, missedReplies: UInt64 = 0) {
+        self.rateLimitedSteps = rateLimitedSteps
+        self.missedReplies = missedReplies
+    }
+}

@@ -1,0 +1,60 @@
+import SwivelBoard
+import SwivelHardware
+import SwivelSim
+
+extension MotorDrive {
+    /// A hobby servo on a hardware PWM channel, or on a GPIO line toggled by
+    /// a software-PWM thread where the board has no channel to spare.
+    static let servo = MotorDrive(
+        typeName: Board.Servo.typeName,
+        makeActuator: { settings, hardware, owner throws(StandSetupError) in
+            let s = try MotorDrive.settings(settings, as: Board.Servo.self)
+            do {
+                let channel: any PWMChannel
+                switch s.output {
+                case .hardwarePWM(let chipNumber, let channelNumber):
+                    channel = try hardware.pwm.channel(chip: chipNumber, channel: channelNumber)
+                case .softwarePWM(let line):
+                    guard let clock = hardware.softwarePWMClock else {
+                        throw HardwareError(.invalidConfiguration, "software PWM (softwarePwmLine \(line)) needs the gpiod backend; "
+                            + "the simulated servo is driven through a PWM channel: give pwmChip and pwmChannel")
+                    }
+                    let output = try hardware.chip.requestOutput(line: line, initialHigh: false, consumer: owner + "-servo")
+                    channel = try SoftwarePWMChannel(output: output, clock: clock)
+                }
+                return try ServoDriver(
+                    channel: channel, periodNanoseconds: Int64(s.periodMicroseconds) * 1_000,
+                    minPulseNanoseconds: Int64(s.minPulseMicroseconds) * 1_000,
+                    maxPulseNanoseconds: Int64(s.maxPulseMicroseconds) * 1_000,
+                    angleAtMinPulseRadians: s.angleAtMinPulseRadians,
+                    angleAtMaxPulseRadians: s.angleAtMaxPulseRadians)
+            } catch let error as StandSetupError {
+                throw error
+            } catch {
+                throw StandSetupError("\(error)")
+            }
+        },
+        simulatedMotor: { settings, physics, axisName throws(StandSetupError) in
+            let s = try MotorDrive.settings(settings, as: Board.Servo.self)
+            guard case .hardwarePWM(let pwmChip, let pwmChannel) = s.output else {
+                throw StandSetupError("\(axisName): the simulated servo is driven through a PWM channel; "
+                    + "software PWM (softwarePwmLine) runs only on the gpiod backend")
+            }
+            return .servo(pwmChip: pwmChip, pwmChannel: pwmChannel, mapping: try ServoDrives.mapping(s, axisName: axisName),
+                          slewRadiansPerSecond: physics.servoSlewRadiansPerSecond)
+        })
+}
+
+enum ServoDrives {
+    static func mapping(_ s: Board.Servo, axisName: String) throws(StandSetupError) -> ServoPulseMapping {
+        do {
+            return try ServoPulseMapping(
+                minPulseNanoseconds: Int64(s.minPulseMicroseconds) * 1_000,
+                maxPulseNanoseconds: Int64(s.maxPulseMicroseconds) * 1_000,
+                angleAtMinPulseRadians: s.angleAtMinPulseRadians,
+                angleAtMaxPulseRadians: s.angleAtMaxPulseRadians)
+        } catch {
+            throw StandSetupError("\(axisName): \(error)")
+        }
+    }
+}

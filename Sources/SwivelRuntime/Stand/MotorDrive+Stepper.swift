@@ -1,0 +1,38 @@
+import SwivelBoard
+import SwivelHardware
+import SwivelSim
+
+extension MotorDrive {
+    /// A step/dir driver: STEP, DIR and ENABLE lines and the step executor.
+    static let stepper = MotorDrive(
+        typeName: Board.Stepper.typeName,
+        makeActuator: { settings, hardware, owner throws(StandSetupError) in
+            let s = try MotorDrive.settings(settings, as: Board.Stepper.self)
+            do {
+                let planner = try StepPlanner(
+                    microstepsPerRadian: s.microstepsPerRadian, maxStepRateHz: s.maxStepRateHz,
+                    minPulseWidthNanoseconds: Int64(s.minPulseWidthNanoseconds),
+                    directionSetupNanoseconds: Int64(s.directionSetupNanoseconds),
+                    invertDirection: s.invertDirection)
+                let chip = hardware.chip
+                let step = try chip.requestOutput(line: s.stepLine, initialHigh: false, consumer: owner + "-step")
+                let direction = try chip.requestOutput(line: s.directionLine, initialHigh: false, consumer: owner + "-dir")
+                let enable = try s.enableLine.map { line throws(HardwareError) in
+                    try chip.requestOutput(line: line, initialHigh: s.enableActiveLow, consumer: owner + "-enable")
+                }
+                return try StepperDriver(
+                    step: step, direction: direction, enable: enable, enableActiveLow: s.enableActiveLow,
+                    planner: planner, executor: hardware.executor)
+            } catch {
+                throw StandSetupError("\(error)")
+            }
+        },
+        simulatedMotor: { settings, physics, _ throws(StandSetupError) in
+            let s = try MotorDrive.settings(settings, as: Board.Stepper.self)
+            return .stepper(
+                stepLine: s.stepLine, directionLine: s.directionLine, enableLine: s.enableLine,
+                enableActiveLow: s.enableActiveLow, microstepsPerRadian: s.microstepsPerRadian,
+                invertDirection: s.invertDirection, naturalFrequencyHz: physics.stepperNaturalFrequencyHz,
+                dampingRatio: physics.stepperDampingRatio, electricalPeriodMicrosteps: 4 * s.microsteps)
+        })
+}
