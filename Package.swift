@@ -77,6 +77,8 @@ let package = Package(
         .executableTarget(name: "swivelctl", dependencies: ["SwivelKit"], swiftSettings: strict),
         // What the three tools below share (Glibc, no Foundation). No firmware target depends on it.
         .target(name: "SwivelToolSupport", swiftSettings: strict),
+        // The bus servo codecs' packets, for the Python test against the vendors' SDKs.
+        .executableTarget(name: "swivel-busservo-packets", dependencies: ["SwivelHardware"], swiftSettings: strict),
         // `make bench`: measures, never asserts; not part of `make test`.
         .executableTarget(name: "swivel-bench", dependencies: ["SwivelRuntime", "SwivelKit", "SwivelToolSupport"], swiftSettings: strict),
         // `make fuzz` and `make soak` (docs/RELIABILITY.md). Compiled by `make test` too, so they never

@@ -8,6 +8,10 @@ public protocol MotorSettings: Sendable {
     /// It knows its angle at power-up (a servo's pulse, a bus servo's
     /// encoder), so homing is not for it; a stepper's position is lost at power-off.
     var isAbsolute: Bool { get }
+    /// Encoder counts per axis turn it measures its own angle with (a bus
+    /// servo's encoder), or nil when it has none: then only an `encoder` key
+    /// gives the axis a closed loop.
+    var ownEncoderCountsPerAxisTurn: Double? { get }
     /// The most steps it may need in one control period (0: it makes none).
     func maximumStepsPerTick(loopRateHz: Int) -> Int
     /// One line for `check-board` and the daemon's start: what it is and how it is wired.
@@ -19,6 +23,10 @@ public protocol MotorSettings: Sendable {
     /// Header pins it claims besides GPIO lines (a PWM channel, a UART), one
     /// "keyPath: description" each, for `check-board`'s signal list.
     func headerClaims(keyPath: String, chipLabel: String) -> [String]
+    /// What it claims beyond GPIO lines and PWM channels (a serial bus, an
+    /// address on it), so two motors, or a motor and a serial port, cannot
+    /// be given the same one.
+    var claims: [MotorClaim] { get }
     /// Value equality across the existential.
     func isEqual(to other: any MotorSettings) -> Bool
 }
@@ -27,6 +35,24 @@ extension MotorSettings {
     public func headerClaims(keyPath: String, chipLabel: String) -> [String] { [] }
     public var gpioLines: [Int] { [] }
     public var pwmOutputs: [PWMOutput] { [] }
+    public var claims: [MotorClaim] { [] }
+    public var ownEncoderCountsPerAxisTurn: Double? { nil }
+}
+
+/// A resource a motor claims. An exclusive claim (an address on a bus) is
+/// one motor's alone; a shared one (the bus itself) may be claimed by several
+/// whose `terms` agree (protocol, baud).
+public struct MotorClaim: Equatable, Sendable {
+    /// "serial device /dev/serial0", "ID 1 on /dev/serial0".
+    public var resource: String
+    /// What every sharer must agree on; nil for an exclusive claim.
+    public var terms: String?
+
+    public static func exclusive(_ resource: String) -> MotorClaim { MotorClaim(resource: resource, terms: nil) }
+    public static func shared(_ resource: String, terms: String) -> MotorClaim { MotorClaim(resource: resource, terms: terms) }
+
+    /// The resource a serial device is claimed as, by a motor or a `serial` port.
+    public static func serialDevice(_ path: String) -> String { "serial device \(path)" }
 }
 
 /// A Linux PWM channel: `/sys/class/pwm/pwmchip<chip>/pwm<channel>`.

@@ -51,4 +51,16 @@ public enum PiHeader {
         guard let pin = pin(ofLine: line, chipLabel: label) else { return name + " (GPIO\(line), not on the 40-pin header)" }
         return name + " (GPIO\(line), header pin \(pin))"
     }
+
+    /// The header UART: `/dev/serial0` (and `/dev/ttyAMA0`, its usual
+    /// target) is TXD on GPIO14 and RXD on GPIO15 on every Pi. A half-duplex
+    /// servo bus joins them (a 74LVC2G241-style buffer, or TX through 1 kΩ to
+    /// the data line): see boards/README.md, "Serial bus servos".
+    public static func describeUART(device: String, chipLabel label: String) -> String {
+        if device == "pty" { return "the simulated chain on a pseudo-terminal" }
+        guard isPiChip(label), device == "/dev/serial0" || device == "/dev/ttyAMA0" else {
+            return "a USB or other serial adapter: its own pins"
+        }
+        return "TXD GPIO14, header pin \(pins[14]); RXD GPIO15, header pin \(pins[15])"
+    }
 }

@@ -17,7 +17,8 @@ enum Backend {
             // log is only for tests, and under mlockall every entry is resident.
             self = .simulated(try SimulatedHardware(
                 board: board, clock: clock, transitionLogCapacity: 256,
-                stepLatenessToleranceNanoseconds: SimulatedHardware.wallClockStepLatenessToleranceNanoseconds))
+                stepLatenessToleranceNanoseconds: SimulatedHardware.wallClockStepLatenessToleranceNanoseconds,
+                busServosOnPty: true))
         case .gpiod:
             #if os(Linux)
             self = .linux(try LinuxHardware(board: board, clock: clock))
@@ -63,8 +64,13 @@ enum Backend {
 
     /// After the drivers are disabled and the loop has stopped.
     func stop() {
+        switch self {
+        case .simulated(let simulation): simulation.stop()
         #if os(Linux)
-        if case .linux(let linux) = self { linux.executor.stop() }
+        case .linux(let linux):
+            linux.hardware.busServos.stop()
+            linux.executor.stop()
         #endif
+        }
     }
 }

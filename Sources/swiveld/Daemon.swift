@@ -248,7 +248,8 @@ enum Daemon {
         for (name, axis) in [("yaw", board.axes.yaw), ("pitch", board.axes.pitch), ("roll", board.axes.roll)] {
             guard let axis else { continue }
             let motor = axis.motor.typeName
-            parts.append("\(name) \(motor)\(axis.encoder == nil ? "" : "+encoder")\(axis.continuous ? " (continuous)" : "")")
+            let measured = axis.encoder != nil || axis.motor.settings.ownEncoderCountsPerAxisTurn != nil
+            parts.append("\(name) \(motor)\(measured ? "+encoder" : "")\(axis.continuous ? " (continuous)" : "")")
         }
         return parts.joined(separator: ", ")
     }

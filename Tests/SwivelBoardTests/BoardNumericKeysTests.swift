@@ -97,10 +97,29 @@ import Testing
         ])
     }
 
-    /// The two ways to drive a servo exclude each other: one fixture each.
+    /// The maximal board with its roll on a serial bus servo, every key given.
+    static func busServoRoll() -> BoardTree {
+        guard case .object(var root) = maximal(rollOutput: []),
+              let axesIndex = root.firstIndex(where: { $0.0 == "axes" }),
+              case .object(var axes) = root[axesIndex].1,
+              let rollIndex = axes.firstIndex(where: { $0.0 == "roll" }) else { return maximal(rollOutput: []) }
+        axes[rollIndex].1 = .object([
+            ("limits", limits(("-0.5", "0.5"), speed: "4", acceleration: "20")),
+            ("motor", .object([
+                ("type", s("busServo")), ("protocol", s("feetech")), ("device", s("/dev/serial0")), ("baud", n("1000000")),
+                ("id", n("3")), ("countsPerRevolution", n("4096")), ("gearRatio", n("1")), ("zeroCounts", n("2048")),
+                ("invert", .bool(false)), ("maxTemperatureC", n("70")), ("updateRateHz", n("100")),
+            ])),
+        ])
+        root[axesIndex].1 = .object(axes)
+        return .object(root)
+    }
+
+    /// The two ways to drive a servo exclude each other: one fixture each; and a bus servo.
     static let fixtures = [
         maximal(rollOutput: [("pwmChip", n("0")), ("pwmChannel", n("0"))]),
         maximal(rollOutput: [("softwarePwmLine", n("18"))]),
+        busServoRoll(),
     ]
 
     /// Top-level `batteries` is for a gpiod board (the fixtures are simulated)
@@ -112,6 +131,7 @@ import Testing
         ("", BoardKeys.root), ("gpio", BoardKeys.gpio), ("loop", BoardKeys.loop), ("axes", BoardKeys.axisNames),
         ("axes.<axis>", BoardKeys.axis), ("axes.<axis>.limits", BoardKeys.limits),
         ("axes.<axis>.motor", BoardKeys.stepper), ("axes.<axis>.motor", BoardKeys.servo),
+        ("axes.<axis>.motor", BoardKeys.busServo),
         ("axes.<axis>.encoder", BoardKeys.quadrature), ("axes.<axis>.encoder", BoardKeys.as5600),
         ("axes.<axis>.faultDetection", BoardKeys.faultDetection), ("axes.<axis>.homing", BoardKeys.homing),
         ("serial[i]", BoardKeys.serialPort), ("simulation", BoardKeys.simulation),

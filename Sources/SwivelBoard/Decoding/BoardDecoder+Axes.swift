@@ -34,7 +34,7 @@ extension BoardDecoder {
         let limits = decodeLimits(axis, continuous: isContinuous)
         let motor = decodeMotor(axis, limits: limits, continuous: isContinuous ? continuous : nil)
         let encoder = axis.has("encoder") ? decodeEncoder(axis, limits: limits) : nil
-        let faultDetection = decodeFaultDetection(axis, encoder: encoder)
+        let faultDetection = decodeFaultDetection(axis, encoder: encoder, motor: motor)
         let homing = decodeHoming(axis, motor: motor, limits: limits)
         guard let continuous, let limitsModel = limits.model, let motor, let faultDetection, homing.isValid,
               encoder != nil || !axis.has("encoder") else { return nil }

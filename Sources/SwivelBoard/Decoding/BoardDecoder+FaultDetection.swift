@@ -2,15 +2,16 @@
 /// absent, and meaningful only with an encoder to check against.
 extension BoardDecoder {
     /// nil when the section has a problem (reported).
-    func decodeFaultDetection(_ axis: ObjectFields, encoder: Board.Encoder?) -> Board.FaultDetection? {
+    func decodeFaultDetection(_ axis: ObjectFields, encoder: Board.Encoder?, motor: Board.Motor?) -> Board.FaultDetection? {
         let defaults = Board.FaultDetection.defaults
         guard axis.has("faultDetection") else { return defaults }
         guard let section = object(axis, "faultDetection", allowed: BoardKeys.faultDetection, required: true) else {
             return nil
         }
-        if !axis.has("encoder") {
+        let ownCounts = motor?.settings.ownEncoderCountsPerAxisTurn
+        if !axis.has("encoder"), ownCounts == nil {
             report(section.path, line: section.line,
-                   "needs an encoder on this axis: without one there is nothing to check the motor against")
+                   "needs an encoder on this axis (its own, or the motor's): without one there is nothing to check the motor against")
             return nil
         }
         let following = number(section, "maxFollowingErrorRad", .faultThreshold,
@@ -23,7 +24,7 @@ extension BoardDecoder {
             switch encoder {
             case .quadrature(let q)?: Double(q.countsPerRevolution)
             case .as5600(let sensor)?: 4096 * sensor.gearRatio
-            case nil: nil
+            case nil: ownCounts
             }
         if let counts = countsPerAxisTurn {
             let minimum = 4 * 2 * Double.pi / counts

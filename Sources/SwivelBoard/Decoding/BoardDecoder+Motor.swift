@@ -4,6 +4,7 @@ extension BoardDecoder {
     static let motorTypes: [MotorDecoding] = [
         MotorDecoding(Board.Stepper.self, keys: BoardKeys.stepper) { $0.decodeStepper($1, limits: $2.limits) },
         MotorDecoding(Board.Servo.self, keys: BoardKeys.servo) { $0.decodeServo($1, limits: $2.limits, continuous: $2.continuous) },
+        MotorDecoding(Board.BusServo.self, keys: BoardKeys.busServo) { $0.decodeBusServo($1, limits: $2.limits, continuous: $2.continuous) },
     ]
 
     func decodeMotor(_ axis: ObjectFields, limits: LimitsRead, continuous: Located<Bool>?) -> Board.Motor? {
@@ -20,6 +21,8 @@ extension BoardDecoder {
             guard let owner = types.first(where: { $0.typeName != type.value && $0.keys.contains(key) }) else { return nil }
             return "\(key) belongs to a \(owner.typeName) motor, and this motor's type is \"\(type.value)\""
         }
-        return decoding.decode(self, motor, MotorDecoding.Context(limits: limits, continuous: continuous))
+        let decoded = decoding.decode(self, motor, MotorDecoding.Context(limits: limits, continuous: continuous))
+        if let decoded { noteClaims(of: decoded, path: motor.path, line: motor.line) }
+        return decoded
     }
 }

@@ -21,6 +21,7 @@ extension BoardDecoder {
         // After every key that claims a line: axes first, then buttons.
         reportLineConflicts()
         let serialPorts = decodeSerialPorts(fields)
+        reportClaimConflicts(serialPorts: serialPorts ?? [])
         let simulation = decodeSimulation(fields, backend: backend, loopRate: loopRate)
         let camera = decodeCamera(fields)
         let batteries = decodeBatteries(fields, backend: backend)

@@ -8,6 +8,8 @@ final class BoardDecoder {
     var lineUses: [LineUse] = []
     var pwmUses: [PwmUse] = []
     var i2cUses: [I2CUse] = []
+    /// What motors claim beyond lines and channels (`MotorClaims`).
+    var claimUses: [ClaimUse] = []
     /// The chip every line number refers to, once `gpio.chipLabel` is read: conflict messages name it.
     var chipLabel: String?
     /// Every numeric key read, present or defaulted, with its range: what

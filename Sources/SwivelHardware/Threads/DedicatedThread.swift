@@ -7,7 +7,7 @@ import Darwin
 /// A plain pthread that runs one closure: for the loops that must never run
 /// on the Swift concurrency pool (they sleep to deadlines or block on a bus).
 /// `join()` waits for the closure to return; the owner tells it to stop first.
-final class DedicatedThread {
+public final class DedicatedThread {
     private final class Body {
         let run: () -> Void
         init(run: @escaping () -> Void) { self.run = run }
@@ -21,7 +21,7 @@ final class DedicatedThread {
     private var joined = false
 
     /// - Parameter name: what the thread is for, in the error when it cannot start.
-    init(name: String, _ run: @escaping () -> Void) throws(HardwareError) {
+    public init(name: String, _ run: @escaping () -> Void) throws(HardwareError) {
         let context = Unmanaged.passRetained(Body(run: run)).toOpaque()
         let result = pthread_create(&handle, nil, { context in
 #if canImport(Glibc)
@@ -39,7 +39,7 @@ final class DedicatedThread {
     }
 
     /// Waits for the closure to return; later calls return at once.
-    func join() {
+    public func join() {
         guard !joined else { return }
         joined = true
 #if canImport(Glibc)

@@ -43,7 +43,9 @@ public struct LinuxHardware {
             // Only a board with a servo needs PWM; say why when one asks.
             pwm = UnavailablePWM(reason: error.reason)
         }
-        hardware = StandHardware(chip: chip, pwm: pwm, executor: executor, i2c: LinuxI2CBus(), softwarePWMClock: clock)
+        hardware = StandHardware(
+            chip: chip, pwm: pwm, executor: executor, i2c: LinuxI2CBus(), softwarePWMClock: clock,
+            byteDevices: SerialByteDevices(), busClock: clock)
     }
 
     /// Starts the step thread with its policy; what was not granted is in the result.

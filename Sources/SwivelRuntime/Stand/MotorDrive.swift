@@ -14,7 +14,7 @@ struct MotorDrive: Sendable {
     let simulatedMotor: @Sendable (any MotorSettings, Board.Simulation, _ axisName: String) throws(StandSetupError) -> SimulatedAxisSpec.Motor?
 
     /// Every motor type a board may name: one line per type.
-    static let table: [MotorDrive] = [.stepper, .servo]
+    static let table: [MotorDrive] = [.stepper, .servo, .busServo]
 
     /// The entry for `motor`'s type. The board decoder admits only types of
     /// the table, so a miss is a mismatch between the two lists: reported, not trapped.

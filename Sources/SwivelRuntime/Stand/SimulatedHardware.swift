@@ -28,19 +28,24 @@ public struct SimulatedHardware {
     public let pwm: MockPWMProvider
     public let model: SimulatedStand
     public let hardware: StandHardware
+    /// The simulated bus servo chain, when the board has bus servos on "pty".
+    let busServos: SimulatedBusServoDevices
+    public var busServoChain: SimulatedBusServoChain? { busServos.chain }
 
     /// - Parameters:
     ///   - clock: a `ManualClock` for virtual time, the system clock for `make run`.
     ///   - transitionLogCapacity: see `MockHardware`.
     ///   - initialAngles: where the model's axes really are at power-up (an
     ///   incremental encoder reads 0 wherever that is: what homing finds out).
+    ///   - busServosOnPty: serve the simulated bus servos on a pty (the daemon on
+    ///     the wall clock); otherwise they answer at once (virtual time).
     ///   - stepExecutor, stepLatenessToleranceNanoseconds: see `MockHardware`.
     ///     In virtual time the board's tolerance applies, as on real lines; on
     ///     the system clock pass `wallClockStepLatenessToleranceNanoseconds`.
     public init(
         board: Board, clock: any MonotonicClock, transitionLogCapacity: Int = 65_536,
         initialAngles: [String: Double] = [:], stepExecutor: (any StepExecutor)? = nil,
-        stepLatenessToleranceNanoseconds: Int64? = nil
+        stepLatenessToleranceNanoseconds: Int64? = nil, busServosOnPty: Bool = false
     ) throws(StandSetupError) {
         guard let physics = board.simulation else {
             throw StandSetupError("board '\(board.name)' has no simulation section, so it cannot run on the simulated backend")
@@ -81,6 +86,18 @@ public struct SimulatedHardware {
         }
         // The AS5600s read the model, so they come after it.
         hardware.i2c = SimulatedI2CBus(board: board, model: model)
+        let busServos = SimulatedBusServoDevices(board: board, clock: clock, onPty: busServosOnPty)
+        hardware.busServos = BusServoChains(provider: busServos, clock: clock)
+        self.busServos = busServos
         self.hardware = hardware
+    }
+}
+
+extension SimulatedHardware {
+    /// After the drivers are disabled and the loop has stopped: the last
+    /// torque-off exchange, then the pty's server.
+    public func stop() {
+        hardware.busServos.stop()
+        busServos.stop()
     }
 }

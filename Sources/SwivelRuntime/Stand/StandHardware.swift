@@ -12,14 +12,21 @@ public struct StandHardware {
     /// The clock a software-PWM servo's thread sleeps on; nil where software
     /// PWM cannot run (the simulated servo model reads a PWM channel).
     public var softwarePWMClock: SystemMonotonicClock?
+    /// The serial bus servo chains, on the devices `byteDevices` opens.
+    public var busServos: BusServoChains
 
+    /// - Parameters:
+    ///   - byteDevices: where bus servo chains' UARTs are opened; nil on a backend without them.
+    ///   - busClock: what a chain that answers at once (simulated, in virtual time) is timed by.
     public init(chip: any GPIOChip, pwm: any PWMProvider, executor: any StepExecutor,
-                i2c: (any I2CBusProvider)? = nil, softwarePWMClock: SystemMonotonicClock? = nil) {
+                i2c: (any I2CBusProvider)? = nil, softwarePWMClock: SystemMonotonicClock? = nil,
+                byteDevices: (any ByteDeviceProvider)? = nil, busClock: (any MonotonicClock)? = nil) {
         self.chip = chip
         self.pwm = pwm
         self.executor = executor
         self.i2c = i2c
         self.softwarePWMClock = softwarePWMClock
+        busServos = BusServoChains(provider: byteDevices, clock: busClock ?? SystemMonotonicClock())
     }
 
     /// Requests every line and channel the board names and builds the drivers.
@@ -53,6 +60,12 @@ public struct StandHardware {
             } catch {
                 throw StandSetupError("\(axis): \(error)")
             }
+        }
+        do {
+            // Every chain's servos are known now: their buses may start exchanging.
+            try busServos.start()
+        } catch {
+            throw StandSetupError("bus servos: \(error.reason)")
         }
         return drives
     }

@@ -1,0 +1,43 @@
+import SwivelBoard
+import SwivelHardware
+
+extension MotorDrive {
+    /// A serial bus servo: one slot on its chain's bus, which is opened with
+    /// the chain's first servo; each servo must answer once before the stand
+    /// runs, so a wiring, ID or baud mistake stops setup with its reason.
+    static let busServo = MotorDrive(
+        typeName: Board.BusServo.typeName,
+        makeActuator: { settings, hardware, _ throws(StandSetupError) in
+            let s = try MotorDrive.settings(settings, as: Board.BusServo.self)
+            let place = "\(s.protocolKind.rawValue) bus servo ID \(s.id) on \(s.device) at \(s.baud) baud"
+            let bus: BusServoBus
+            do throws(HardwareError) {
+                bus = try hardware.busServos.bus(
+                    device: s.device, baudRate: s.baud, updateRateHz: s.updateRateHz, codec: BusServoDrives.codec(s.protocolKind))
+            } catch {
+                throw StandSetupError("\(place): \(error.reason)")
+            }
+            let slot = bus.addServo(id: UInt8(clamping: s.id))
+            bus.exchange()
+            guard slot.presentState != nil else {
+                throw StandSetupError("\(place) did not answer: check its power, its wiring (TX and RX joined for "
+                    + "half duplex), its ID and the baud rate")
+            }
+            let geometry = BusServoGeometry(
+                countsPerRadian: s.countsPerRadian, zeroCounts: s.zeroCounts, maximumCounts: s.countsPerRevolution - 1)
+            return BusServoActuator(
+                slot: slot, bus: bus, geometry: geometry, maxTemperatureCelsius: s.maxTemperatureCelsius,
+                inlineClock: hardware.busServos.inlineClock(for: bus))
+        },
+        // Simulated on its own chain (the simulated board's byte devices), not in the stand's model.
+        simulatedMotor: { _, _, _ in nil })
+}
+
+enum BusServoDrives {
+    static func codec(_ family: Board.BusServo.Family) -> any BusServoCodec {
+        switch family {
+        case .feetech: FeetechCodec()
+        case .dynamixel: DynamixelCodec()
+        }
+    }
+}

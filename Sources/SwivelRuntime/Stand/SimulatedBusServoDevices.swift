@@ -1,0 +1,94 @@
+import SwivelBoard
+import SwivelHardware
+import SwivelPorts
+import SwivelSim
+import Synchronization
+
+/// The simulated board's bus servo chains: `device: "pty"` is a chain of
+/// simulated servos, one per bus servo axis, standing where the board says
+/// (each at its zeroCounts, the axis's 0). In virtual time the chain is the
+/// bus's device and answers at once; on the wall clock (`swiveld`) it is
+/// served on a pseudo-terminal by a thread of its own, and the stand opens
+/// the pty's other side as it would a UART, so the real serial code runs.
+final class SimulatedBusServoDevices: ByteDeviceProvider, @unchecked Sendable {
+    private let board: Board
+    private let clock: any MonotonicClock
+    private let onPty: Bool
+    /// The chain the stand talks to, once opened.
+    private(set) var chain: SimulatedBusServoChain?
+    private var server: PtyServer?
+
+    init(board: Board, clock: any MonotonicClock, onPty: Bool) {
+        self.board = board
+        self.clock = clock
+        self.onPty = onPty
+    }
+
+    func device(path: String, baudRate: Int) throws(HardwareError) -> any ByteDevice {
+        guard path == "pty" else {
+            throw HardwareError(.invalidConfiguration, "the simulated board's bus servos are on device \"pty\", not \(path)")
+        }
+        let chain = Self.chain(for: board, clock: clock)
+        self.chain = chain
+        guard onPty else { return chain }
+        do {
+            let pair = try PseudoTerminalPair.open()
+            let server = try PtyServer(pair: pair, chain: chain)
+            self.server = server
+            return SerialByteDevice(channel: try SerialPort.open(path: pair.secondaryPath, baudRate: baudRate))
+        } catch let error as HardwareError {
+            throw error
+        } catch {
+            throw HardwareError(.ioFailure, "the simulated bus servos' pty: \(error)")
+        }
+    }
+
+    func stop() { server?.stop() }
+
+    /// One simulated servo per bus servo axis on "pty", of the axes' family.
+    static func chain(for board: Board, clock: any MonotonicClock) -> SimulatedBusServoChain {
+        var servos: [SimulatedBusServo] = []
+        var family: SimulatedBusServo.Family = .feetech
+        for axis in [board.axes.pitch, board.axes.yaw, board.axes.roll] {
+            guard let s = axis?.motor.settings as? Board.BusServo, s.device == "pty" else { continue }
+            family = s.protocolKind == .feetech ? .feetech : .dynamixel
+            servos.append(SimulatedBusServo(id: UInt8(clamping: s.id), family: family, positionCounts: Int32(s.zeroCounts)))
+        }
+        return SimulatedBusServoChain(label: "simulated bus servos", family: family, servos: servos, clock: clock)
+    }
+}
+
+/// Serves a chain on a pty's primary side: what the stand writes is parsed
+/// and answered, as a servo would, within a millisecond.
+private final class PtyServer: @unchecked Sendable {
+    private let pair: PseudoTerminalPair
+    private let chain: SimulatedBusServoChain
+    private let stopRequested = Atomic(false)
+    private var thread: DedicatedThread?
+
+    init(pair: PseudoTerminalPair, chain: SimulatedBusServoChain) throws(HardwareError) {
+        self.pair = pair
+        self.chain = chain
+        thread = try DedicatedThread(name: "swivel-sim-bus") { [self] in serve() }
+    }
+
+    private func serve() {
+        var poll = PollSet()
+        _ = poll.add(pair.primary.fileDescriptor)
+        var buffer = [UInt8](repeating: 0, count: 512)
+        while !stopRequested.load(ordering: .acquiring) {
+            guard (try? poll.wait(timeoutMilliseconds: 20)) ?? 0 > 0 else { continue }
+            guard let count = try? pair.primary.read(into: &buffer), count > 0 else { continue }
+            let answers = chain.serve(Array(buffer[0..<count]))
+            guard !answers.isEmpty else { continue }
+            answers.withUnsafeBytes { bytes in try? pair.primary.write(all: bytes, timeoutMilliseconds: 50) }
+        }
+    }
+
+    func stop() {
+        stopRequested.store(true, ordering: .releasing)
+        thread?.join()
+        thread = nil
+        pair.close()
+    }
+}
