@@ -91,4 +91,23 @@ import Testing
         let pinned = try BoardLoader.parse(try BoardFixture.with([("rateHz: 1000", "rateHz: 1000, stepCore: 2")]), source: "<string>")
         #expect(pinned.stepCore == 2)
     }
+
+    /// boards/README.md's bus servo table: the PL011 on GPIO14/15, IDs 1 and 2, the STS3215's 1 Mbaud.
+    @Test func theBusServoBoardSharesItsWiringTable() throws {
+        let board = try Self.load("rpi4-busservo-pantilt.json5")
+        #expect(board.backend == .gpiod && board.simulation == nil)
+        #expect(board.gpioChipLabel == "pinctrl-bcm2711")
+        #expect(board.signals.isEmpty, "no GPIO line: the bus is the UART")
+        #expect(board.serialPorts.map(\.device) == ["pty"])
+        let yaw = try #require(board.axes.yaw?.motor.settings as? Board.BusServo)
+        let pitch = try #require(board.axes.pitch?.motor.settings as? Board.BusServo)
+        #expect([yaw.id, pitch.id] == [1, 2])
+        for servo in [yaw, pitch] {
+            #expect(servo.protocolKind == .feetech && servo.device == "/dev/ttyAMA0" && servo.baud == 1_000_000)
+        }
+        #expect(board.signalDescriptions == [
+            "axes.pitch.motor: /dev/ttyAMA0 (TXD GPIO14, header pin 8; RXD GPIO15, header pin 10), feetech bus at 1000000 baud, ID 2",
+            "axes.yaw.motor: /dev/ttyAMA0 (TXD GPIO14, header pin 8; RXD GPIO15, header pin 10), feetech bus at 1000000 baud, ID 1",
+        ])
+    }
 }
