@@ -8,7 +8,7 @@ extension BoardDecoder {
 
     func decodeBusServo(_ motor: ObjectFields, limits: LimitsRead, continuous: Located<Bool>?) -> Board.BusServo? {
         let kind = choice(motor, "protocol", options: Board.BusServo.Family.allCases.map(\.rawValue))
-        let device = busDevice(motor)
+        let device = serialDevice(motor, example: "/dev/serial0")
         let baud = integer(motor, "baud", oneOf: BoardKeys.bauds)
         let id = integer(motor, "id", in: 0...252)
         let counts = integer(motor, "countsPerRevolution", in: 256...1_048_576, default: 4096)
@@ -35,22 +35,6 @@ extension BoardDecoder {
             maxTemperatureCelsius: temperature.value, updateRateHz: rate.value)
         consistent = checkRangeInsideCounts(limits, servo) && consistent
         return consistent ? servo : nil
-    }
-
-    /// `pty` (the simulated chain), or an absolute path under /dev/.
-    private func busDevice(_ motor: ObjectFields) -> Located<String>? {
-        guard let device = string(motor, "device", lengths: 1...255) else { return nil }
-        if device.value == "pty" { return device }
-        let rest = device.value.dropFirst("/dev/".count)
-        let valid = device.value.hasPrefix("/dev/") && !rest.isEmpty
-            && rest.split(separator: "/", omittingEmptySubsequences: false).allSatisfy { !$0.isEmpty && $0 != "." && $0 != ".." }
-            && !device.value.unicodeScalars.contains { $0.value < 0x20 || $0.value == 0x7F }
-        guard valid else {
-            report(device, "expected \"pty\" or an absolute device path under /dev/ such as \"/dev/serial0\", "
-                + "found \(ValueText.quoted(device.value))")
-            return nil
-        }
-        return device
     }
 
     /// In position mode the servo's goal is 0…countsPerRevolution − 1: the

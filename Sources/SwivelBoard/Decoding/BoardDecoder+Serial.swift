@@ -39,17 +39,23 @@ extension BoardDecoder {
 
     /// `pty`, or an absolute path under /dev/ with no `.`/`..` or empty components.
     private func decodeDevice(_ port: ObjectFields) -> String? {
-        guard let device = string(port, "device", lengths: 1...255) else { return nil }
-        if device.value == "pty" { return device.value }
+        serialDevice(port, example: "/dev/ttyAMA0")?.value
+    }
+
+    /// A serial device key (`device`): `pty`, or an absolute path under /dev/
+    /// with no `.`/`..` or empty components; `example` shows one in the reason.
+    func serialDevice(_ fields: ObjectFields, example: String) -> Located<String>? {
+        guard let device = string(fields, "device", lengths: 1...255) else { return nil }
+        if device.value == "pty" { return device }
         let components = device.value.dropFirst("/dev/".count).split(separator: "/", omittingEmptySubsequences: false)
         let valid = device.value.hasPrefix("/dev/") && !components.isEmpty
             && components.allSatisfy { !$0.isEmpty && $0 != "." && $0 != ".." }
             && !device.value.unicodeScalars.contains { $0.value < 0x20 || $0.value == 0x7F }
         guard valid else {
-            report(device, "expected \"pty\" or an absolute device path under /dev/ such as \"/dev/ttyAMA0\", "
+            report(device, "expected \"pty\" or an absolute device path under /dev/ such as \"\(example)\", "
                 + "found \(ValueText.quoted(device.value))")
             return nil
         }
-        return device.value
+        return device
     }
 }

@@ -29,17 +29,33 @@ extension LinkHub {
         // The age needs no clock sync: the sender says how old the image is as it sends.
         let captured = standNow - Double(batch.captureAgeMicroseconds) / 1e6
         let outcome = tracking.process(batch, from: source, captureTime: captured, receivedAt: standNow, drives: drives)
+        if nextTrackingState == nil { nextTrackingState = now }
+        // What the loop answers a target while it cannot move (a fault, homing,
+        // a halt) is what the sender hears, not an ACK for a target the loop
+        // throws away: read from the status the loop published.
+        if case .trackTarget? = outcome.command, let refusal = Self.motionRefusal(stand.status()) {
+            reject(key, ErrorReply(commandID: key.messageID, refusal), to: id)
+            return
+        }
         // Not queued behind a full mailbox like the session commands: a target
         // that cannot be posted now is stale by the next batch, which replaces it.
         if let command = outcome.command, internalCommands.isEmpty, hasRoomInFlight, let ticket = try? stand.post(command) {
             internalTickets.append(ticket)
         }
-        if nextTrackingState == nil { nextTrackingState = now }
         if let error = outcome.error {
             reject(key, code: error.code, to: id, reason: error.reason)
         } else {
             acknowledge(key, to: id)
         }
+    }
+
+    /// The error the loop answers a motion command with in `status`, or nil
+    /// when it would apply one (the same rules as the loop's own refusals).
+    static func motionRefusal(_ status: StandStatus) -> SwivelError? {
+        if status.halting || status.halted { return SwivelError(.notConnected, .standHalted) }
+        if let fault = status.fault { return AxisFaultMonitor.refusal(for: fault) }
+        if status.homing != nil { return SwivelError(.busy, .homingInProgress) }
+        return nil
     }
 
     /// The camera whose batches drive the motors in the current mode; selection applies to it.

@@ -46,4 +46,19 @@ import Testing
         #expect(h.call(.clearFault, on: id)?.isAck == true)
         #expect(h.virtual.stand.status().fault == nil)
     }
+
+    /// The loop throws a tracking target away during a fault: the sender hears
+    /// the loop's refusal (motorFault), not an ACK, until the fault is cleared.
+    @Test(arguments: LinkTrackingRateTests.Sender.allCases)
+    func trackingDuringAFaultIsAnsweredWithTheLoopsRefusal(sender: LinkTrackingRateTests.Sender) throws {
+        let h = try LinkHarness()
+        let id = LinkTrackingRateTests.session(sender, on: h)
+        try h.virtual.simulation.model.cutEncoder(axis: "yaw")
+        // The subject off to the side turns yaw, whose encoder no longer counts.
+        let first = LinkTrackingRateTests.send(at: Array(stride(from: 0, through: 1_000, by: 33)), from: id, on: h)
+        #expect(first.first == .some(nil), "the first target, before any fault, is accepted")
+        #expect(h.virtual.stand.status().fault != nil, "yaw turned with its encoder cut")
+        let during = LinkTrackingRateTests.send(at: Array(stride(from: 33, through: 660, by: 33)), from: id, on: h)
+        #expect(during.allSatisfy { $0 == .motorFault }, "\(during)")
+    }
 }
