@@ -11,33 +11,42 @@ final class Broadcast<Element: Sendable>: Sendable {
     }
 
     private let state = PIMutex(State())
+    /// Serializes `initial` and `produce` with their deliveries, so a
+    /// subscriber never sees its initial elements after a newer one. Not the
+    /// `state` lock: a continuation is never yielded to under that one, since
+    /// a consumer's cancellation runs `onTermination` (which takes `state`)
+    /// while the runtime holds the task's own lock, and yielding takes that
+    /// task lock: under `state`, the two threads would wait for each other.
+    private let delivery = PIMutex(())
     private let bufferLimit: Int
 
     init(bufferLimit: Int = 64) {
         self.bufferLimit = bufferLimit
     }
 
-    /// A new stream. `initial` is evaluated and yielded under the same lock as
-    /// `yield`, so a subscriber never sees it after a newer element. The
-    /// stream holds `owner` until it ends (finished, or its consumer gone).
+    /// A new stream. `initial` is evaluated and yielded in the same critical
+    /// section as `yield`'s, so a subscriber never sees it after a newer
+    /// element. The stream holds `owner` until it ends (finished, or its
+    /// consumer gone).
     func stream(keepingAlive owner: (any AnyObject & Sendable)? = nil, initial: () -> [Element] = { [] }) -> AsyncStream<Element> {
         let (stream, continuation) = AsyncStream.makeStream(of: Element.self, bufferingPolicy: .bufferingNewest(bufferLimit))
-        let finishedAlready = state.withLock { state -> Bool in
-            guard !state.finished else { return true }
-            let id = state.next
-            state.next += 1
-            for element in initial() { continuation.yield(element) }
-            state.subscribers[id] = continuation
-            continuation.onTermination = { [weak self] _ in
-                withExtendedLifetime(owner) {}
-                self?.state.withLock { _ = $0.subscribers.removeValue(forKey: id) }
+        let id: Int? = delivery.withLock { _ in
+            let id = state.withLock { state -> Int? in
+                guard !state.finished else { return nil }
+                defer { state.next += 1 }
+                state.subscribers[state.next] = continuation
+                return state.next
             }
-            return false
-        }
-        // Finishing runs onTermination, which takes the lock: never under it.
-        if finishedAlready {
             for element in initial() { continuation.yield(element) }
+            return id
+        }
+        guard let id else {
             continuation.finish()
+            return stream
+        }
+        continuation.onTermination = { [weak self] _ in
+            withExtendedLifetime(owner) {}
+            self?.state.withLock { _ = $0.subscribers.removeValue(forKey: id) }
         }
         return stream
     }
@@ -46,13 +55,15 @@ final class Broadcast<Element: Sendable>: Sendable {
         yield { element }
     }
 
-    /// Yields what `produce` returns (nothing for nil), computed under the lock
-    /// `stream(initial:)` holds, so state read by `initial` and updated here
-    /// never interleaves.
+    /// Yields what `produce` returns (nothing for nil), computed in the
+    /// critical section `stream(initial:)` uses, so state read by `initial`
+    /// and updated here never interleaves.
     func yield(_ produce: () -> Element?) {
-        state.withLock { state in
+        delivery.withLock { _ in
             guard let element = produce() else { return }
-            for continuation in state.subscribers.values { continuation.yield(element) }
+            let subscribers = state.withLock { Array($0.subscribers.values) }
+            // Ended streams among them ignore it.
+            for continuation in subscribers { continuation.yield(element) }
         }
     }
 
