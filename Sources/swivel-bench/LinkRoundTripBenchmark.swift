@@ -82,8 +82,8 @@ private final class LinkRig {
             let simulation = try SimulatedHardware(
                 board: board, clock: clock,
                 stepLatenessToleranceNanoseconds: SimulatedHardware.wallClockStepLatenessToleranceNanoseconds)
-            let stand = try Stand(board: board, hardware: simulation.hardware, playDemo: false)
-            loop = try RealtimeLoop(periodNanoseconds: stand.periodNanoseconds, clock: clock) { tick in stand.tick(at: tick.deadline) }
+            let (stand, engine) = try Stand.make(board: board, hardware: simulation.hardware, playDemo: false)
+            loop = try RealtimeLoop(periodNanoseconds: stand.periodNanoseconds, clock: clock, running: engine)
             _ = try loop.start()
             let identity = DeviceIdentity.identity(
                 board: board, uuid: DeviceIdentity.uuid(boardName: board.name).uuid, heartbeatTimeoutMilliseconds: 1000, motionStateRateHz: 50)

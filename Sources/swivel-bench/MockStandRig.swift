@@ -2,13 +2,13 @@ import SwivelBoard
 import SwivelHardware
 import SwivelRuntime
 
-/// A board's `Stand` on `MockHardware` with nothing on the far side, so no
+/// A board's `StandEngine` on `MockHardware` with nothing on the far side, so no
 /// physical model runs. The encoders then see no edges (they read 0), which
 /// does not change what the tick does with the motors.
 struct MockStandRig {
     let clock: ManualClock
     let chip: MockGPIOChip
-    let stand: Stand
+    let engine: StandEngine
     let stepLines: [Int]
 
     /// Enough to show what the last writes were; the ring never grows.
@@ -20,7 +20,7 @@ struct MockStandRig {
         do throws(StandSetupError) {
             let mock = try MockHardware(board: board, clock: clock, transitionLogCapacity: Self.transitionLogCapacity)
             chip = mock.chip
-            stand = try Stand(board: board, hardware: mock.hardware, playDemo: true)
+            engine = try Stand.make(board: board, hardware: mock.hardware, playDemo: true).engine
         } catch {
             throw BenchFailure("stand on mock hardware for '\(board.name)': \(error.reason)")
         }

@@ -15,26 +15,26 @@ enum StandTickWorkload {
     /// On mock hardware without the physical model (`MockStandRig`).
     static func mockHardware(board: Board, ticks: Int, warmupTicks: Int) throws(BenchFailure) -> Outcome {
         let rig = try MockStandRig(board: board)
-        let period = rig.stand.periodNanoseconds
+        let period = rig.engine.periodNanoseconds
         var deadline = rig.clock.now()
         // The same two calls VirtualStand.tick makes, minus the model behind the chip.
         for _ in 0..<warmupTicks {
             rig.clock.set(deadline)
-            rig.stand.tick(at: deadline)
+            rig.engine.tick(at: deadline)
             deadline = deadline.advanced(byNanoseconds: period)
         }
         let stepsBefore = rig.stepsEmitted
         let started = monotonicNanoseconds()
         for _ in 0..<ticks {
             rig.clock.set(deadline)
-            rig.stand.tick(at: deadline)
+            rig.engine.tick(at: deadline)
             deadline = deadline.advanced(byNanoseconds: period)
         }
         let elapsed = monotonicNanoseconds() - started
         return Outcome(
             nanosecondsPerTick: Double(elapsed) / Double(ticks),
             stepsPerTick: Double(rig.stepsEmitted - stepsBefore) / Double(ticks),
-            status: rig.stand.status())
+            status: rig.engine.stand.status())
     }
 
     /// On the simulated stand: the same tick plus the physical model integrating

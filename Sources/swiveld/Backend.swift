@@ -4,7 +4,13 @@ import SwivelRuntime
 
 /// The hardware behind the board, kept alive for the daemon's lifetime (the
 /// simulated model, or the real chip and the step executor's thread).
-enum Backend {
+///
+/// Unchecked Sendable, the daemon's one exemption from the compiler's
+/// ownership check: the engine built on these lines moves into the loop
+/// thread (`RealtimeLoop(running:)`), and the compiler cannot see that the
+/// daemon touches them again (`stop()`, `simulationSummary`) only after
+/// `loop.stop()` has joined that thread. Nothing here is used in between.
+enum Backend: @unchecked Sendable {
     case simulated(SimulatedHardware)
     #if os(Linux)
     case linux(LinuxHardware)

@@ -83,9 +83,10 @@ enum Daemon {
         // would have energised the motors for nothing.
         let backend: Backend
         let stand: Stand
+        let engine: StandEngine
         do {
             backend = try Backend(board: board, clock: clock)
-            stand = try Stand(board: board, hardware: backend.hardware, playDemo: playDemo)
+            (stand, engine) = try Stand.make(board: board, hardware: backend.hardware, playDemo: playDemo)
         } catch {
             Log.error("cannot set up the stand: \(error)")
             return exitConfig
@@ -115,9 +116,9 @@ enum Daemon {
 
         let loop: RealtimeLoop
         do {
-            loop = try RealtimeLoop(periodNanoseconds: stand.periodNanoseconds, clock: clock) { tick in
-                stand.tick(at: tick.deadline)
-            }
+            // The engine is the loop's from here: it ticks it, and after its
+            // last tick turns off whatever a halt did not.
+            loop = try RealtimeLoop(periodNanoseconds: stand.periodNanoseconds, clock: clock, running: engine)
             let privileges = try loop.start()
             if let warning = privileges.warning { Log.warning(warning) }
             Log.debug("real-time loop: period \(stand.periodNanoseconds) ns, memory lock \(privileges.memoryLock), SCHED_FIFO \(privileges.fifo), steps planned \(stand.leadNanoseconds) ns ahead")
@@ -132,7 +133,6 @@ enum Daemon {
             Log.error("cannot start the host link: \(error)")
             stand.requestHalt()
             loop.stop()
-            stand.disableDriversNow(at: clock.now())
             backend.stop()
             return exitSoftware
         }
@@ -204,8 +204,8 @@ enum Daemon {
         }
         camera?.stop()
         link.stop()
+        // Forced or not, the loop's end disables what is still on.
         loop.stop()
-        if forced { stand.disableDriversNow(at: clock.now()) }
         Log.debug("loop statistics: \(loop.statistics())")
         display.finish()
         backend.stop()

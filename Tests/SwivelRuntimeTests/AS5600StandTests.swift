@@ -71,7 +71,7 @@ import Testing
         let board = try Self.board("sim.json5", yawSensor: Self.sensor())
         let mock = try MockHardware(board: board, clock: ManualClock(), transitionLogCapacity: 16)
         #expect(throws: StandSetupError("yaw: this backend has no I2C bus for the AS5600 on i2c bus 1 at address 0x36")) {
-            try Stand(board: board, hardware: mock.hardware, playDemo: false)
+            try Stand.make(board: board, hardware: mock.hardware, playDemo: false)
         }
     }
 
@@ -89,7 +89,7 @@ import Testing
         hardware.i2c = LinuxI2CBus()
         #expect(throws: StandSetupError("yaw: AS5600 on i2c bus 63 at address 0x36: /dev/i2c-63 does not exist: "
             + "enable that bus in config.txt (bus 1 is dtparam=i2c_arm=on; others need a dtoverlay) and reboot")) {
-            try Stand(board: board, hardware: hardware, playDemo: false)
+            try Stand.make(board: board, hardware: hardware, playDemo: false)
         }
     }
     #endif

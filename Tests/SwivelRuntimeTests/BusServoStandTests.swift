@@ -132,7 +132,7 @@ import Testing
         var hardware = try MockHardware(board: board, clock: clock, transitionLogCapacity: 64).hardware
         hardware.busServos = BusServoChains(provider: EmptyChain(clock: clock), clock: clock)
         #expect {
-            try Stand(board: board, hardware: hardware, playDemo: false)
+            try Stand.make(board: board, hardware: hardware, playDemo: false)
         } throws: { error in
             "\(error)".contains("feetech bus servo ID 2 on pty at 1000000 baud did not answer")
         }

@@ -149,8 +149,8 @@ import Testing
         #expect(sim.stand.isHalted)
         Self.expectUntouched(sim, "halted")
         #expect(StatusLine.describe(sim.stand.status()) == "halted, drivers disabled")
-        // What the daemon does once the loop has stopped, after a forced stop.
-        sim.stand.disableDriversNow(at: sim.clock.now())
+        // What the loop does once it has stopped.
+        sim.engine.loopEnded(at: sim.clock.now())
         Self.expectUntouched(sim, "after disableDriversNow")
     }
 

@@ -14,10 +14,9 @@ import Testing
         let simulation = try SimulatedHardware(
             board: board, clock: clock,
             stepLatenessToleranceNanoseconds: SimulatedHardware.wallClockStepLatenessToleranceNanoseconds)
-        let stand = try Stand(board: board, hardware: simulation.hardware, playDemo: false)
-        let loop = try RealtimeLoop(periodNanoseconds: stand.periodNanoseconds, clock: clock, request: .none) { tick in
-            stand.tick(at: tick.deadline)
-        }
+        let (stand, engine) = try Stand.make(board: board, hardware: simulation.hardware, playDemo: false)
+        let chip = AfterTheLoop(simulation.chip)
+        let loop = try RealtimeLoop(periodNanoseconds: stand.periodNanoseconds, clock: clock, request: .none, running: engine)
         try loop.start()
         defer { loop.stop() }
 
@@ -48,7 +47,37 @@ import Testing
         for _ in 0..<60_000 where !stand.isHalted && stand.status().time - halting < 3 { sleepSeconds(0.001) }
         #expect(stand.isHalted)
         loop.stop()
-        #expect(simulation.chip.outputLevel(line: 22) == true) // yaw ENABLE inactive (active low)
-        withExtendedLifetime(simulation) {}
+        #expect(chip.value.outputLevel(line: 22) == true) // yaw ENABLE inactive (active low)
     }
+
+    /// A loop stopped while the stand moves (a forced shutdown, a halt that
+    /// did not finish in time): the loop's end turns every driver off, since
+    /// nothing will tick the engine again.
+    @Test func stoppingTheLoopMidMotionDisablesTheDrivers() throws {
+        let board = try BoardFixtures.load("sim.json5")
+        let clock = SystemMonotonicClock()
+        let simulation = try SimulatedHardware(
+            board: board, clock: clock,
+            stepLatenessToleranceNanoseconds: SimulatedHardware.wallClockStepLatenessToleranceNanoseconds)
+        let (stand, engine) = try Stand.make(board: board, hardware: simulation.hardware, playDemo: false)
+        let chip = AfterTheLoop(simulation.chip)
+        let loop = try RealtimeLoop(periodNanoseconds: stand.periodNanoseconds, clock: clock, request: .none, running: engine)
+        try loop.start()
+        _ = try stand.mailbox.post(.setAngularVelocity(Vector3(yaw: 0.5)))
+        for _ in 0..<3000 where !stand.status().driversEnabled { sleepSeconds(0.001) }
+        #expect(stand.status().driversEnabled)
+        loop.stop()
+        #expect(chip.value.outputLevel(line: 22) == true) // yaw ENABLE inactive (active low)
+        #expect(stand.status().halted)
+        #expect(!stand.status().driversEnabled)
+        #expect(stand.isHalted)
+    }
+}
+
+/// The simulated chip, which the engine's drivers own and the loop thread
+/// writes: read only after `loop.stop()` has joined that thread, which the
+/// compiler cannot see (the daemon's `Backend` is the same exemption).
+private struct AfterTheLoop<Value>: @unchecked Sendable {
+    let value: Value
+    init(_ value: Value) { self.value = value }
 }

@@ -33,7 +33,7 @@ extension LinkHub {
         // What the loop answers a target while it cannot move (a fault, homing,
         // a halt) is what the sender hears, not an ACK for a target the loop
         // throws away: read from the status the loop published.
-        if case .trackTarget? = outcome.command, let refusal = Self.motionRefusal(stand.status()) {
+        if case .trackTarget? = outcome.command, let refusal = stand.status().mode.motionRefusal {
             reject(key, ErrorReply(commandID: key.messageID, refusal), to: id)
             return
         }
@@ -47,15 +47,6 @@ extension LinkHub {
         } else {
             acknowledge(key, to: id)
         }
-    }
-
-    /// The error the loop answers a motion command with in `status`, or nil
-    /// when it would apply one (the same rules as the loop's own refusals).
-    static func motionRefusal(_ status: StandStatus) -> SwivelError? {
-        if status.halting || status.halted { return SwivelError(.notConnected, .standHalted) }
-        if let fault = status.fault { return AxisFaultMonitor.refusal(for: fault) }
-        if status.homing != nil { return SwivelError(.busy, .homingInProgress) }
-        return nil
     }
 
     /// The camera whose batches drive the motors in the current mode; selection applies to it.

@@ -22,7 +22,8 @@ public final class RealtimeLoop: Sendable {
     public static let periodRangeNanoseconds: ClosedRange<Int64> = 10_000...1_000_000_000
 
     private let clock: any MonotonicClock & Sendable
-    private let body: @Sendable (TickContext) -> Void
+    /// The body, until the loop thread takes it: from then on it is that thread's alone.
+    private let handoff: PIMutex<(any LoopBody)?>
     private let publishIntervalTicks: UInt64
     private let stopRequested = Atomic(false)
     private let resetRequested = Atomic(false)
@@ -34,13 +35,13 @@ public final class RealtimeLoop: Sendable {
     ///     CLOCK_MONOTONIC, so this must be that clock (`SystemMonotonicClock` or a
     ///     wrapper of it); anything else is refused, since deadlines computed on
     ///     one clock and slept on another are meaningless.
-    ///   - body: runs once per tick on the loop thread. It must not allocate,
-    ///     lock across I/O or log, like the loop itself.
+    ///   - body: moved into the loop: ticked once per period on the loop
+    ///     thread, and told when the loop has ended (`LoopBody`).
     public init(
         periodNanoseconds: Int64 = 1_000_000,
         clock: any MonotonicClock & Sendable = SystemMonotonicClock(),
         request: RealtimeRequest = .standard,
-        body: @escaping @Sendable (_ tick: TickContext) -> Void
+        running body: sending any LoopBody
     ) throws(RealtimeLoopError) {
         guard Self.periodRangeNanoseconds.contains(periodNanoseconds) else {
             throw RealtimeLoopError(
@@ -55,8 +56,20 @@ public final class RealtimeLoop: Sendable {
         self.periodNanoseconds = periodNanoseconds
         self.clock = clock
         self.request = request
-        self.body = body
+        handoff = PIMutex(body)
         self.publishIntervalTicks = UInt64(max(1, 100_000_000 / periodNanoseconds))
+    }
+
+    /// A loop whose body is a closure that owns nothing of its own.
+    /// - Parameter body: runs once per tick on the loop thread. It must not
+    ///   allocate, lock across I/O or log, like the loop itself.
+    public convenience init(
+        periodNanoseconds: Int64 = 1_000_000,
+        clock: any MonotonicClock & Sendable = SystemMonotonicClock(),
+        request: RealtimeRequest = .standard,
+        body: @escaping @Sendable (_ tick: TickContext) -> Void
+    ) throws(RealtimeLoopError) {
+        try self.init(periodNanoseconds: periodNanoseconds, clock: clock, request: request, running: ClosureLoopBody(body))
     }
 
     /// Starts the loop thread and returns what the kernel granted, once the thread
@@ -122,6 +135,7 @@ public final class RealtimeLoop: Sendable {
     // MARK: - The loop thread
 
     private func run() {
+        guard let body = handoff.withLock({ $0.take() }) else { return }
         // Allocated here, before the first tick, and only ever mutated in place.
         var counters = LoopCounters()
         var wakeLatency = LatencyHistogram()
@@ -142,7 +156,7 @@ public final class RealtimeLoop: Sendable {
                 tickCost.reset()
             }
             wakeLatency.record(nanoseconds: wake - deadline)
-            body(
+            body.tick(
                 TickContext(
                     index: index,
                     deadline: MonotonicInstant(nanoseconds: deadline),
@@ -173,6 +187,7 @@ public final class RealtimeLoop: Sendable {
             }
         }
         // The loop is over: blocking here delays nobody.
+        body.loopEnded(at: clock.now())
         published.withLock { published in
             published.update(counters: counters, wakeLatency: wakeLatency, tickCost: tickCost)
         }

@@ -5,7 +5,7 @@ public import SwivelHardware
 /// A simulated stand run in virtual time: a manual clock stepped one period per
 /// tick, so the whole runtime — drivers, encoders, physical model, controller —
 /// runs as fast as the CPU allows and the same way every time. Tests and the
-/// bench use it; the daemon runs the same `Stand` on the real-time loop instead.
+/// bench use it; the daemon runs the same `StandEngine` on the real-time loop instead.
 public final class VirtualStand {
     /// A step thread played in virtual time: the hardware executor
     /// (`BusyWaitStepExecutor`) on lines that take effect when written, as the
@@ -22,7 +22,10 @@ public final class VirtualStand {
 
     public let clock: ManualClock
     public let simulation: SimulatedHardware
+    /// The handle, as the link and other threads hold it.
     public let stand: Stand
+    /// The engine, stepped here on the test's thread as the loop thread would.
+    public let engine: StandEngine
     /// The hardware executor, when the stand runs with a `StepThread`.
     public let stepExecutor: BusyWaitStepExecutor?
     private let stepThread: StepThread?
@@ -52,7 +55,7 @@ public final class VirtualStand {
         self.stepThread = stepThread
         simulation = try SimulatedHardware(
             board: board, clock: clock, initialAngles: initialAngles, stepExecutor: stepExecutor)
-        stand = try Stand(board: board, hardware: simulation.hardware, playDemo: playDemo)
+        (stand, engine) = try Stand.make(board: board, hardware: simulation.hardware, playDemo: playDemo)
     }
 
     public func tick() {
@@ -65,7 +68,7 @@ public final class VirtualStand {
     /// happens at the late clock.
     public func tick(wakingLateBy nanoseconds: Int64) {
         clock.set(deadline.advanced(byNanoseconds: max(0, nanoseconds)))
-        stand.tick(at: deadline)
+        engine.tick(at: deadline)
         deadline = deadline.advanced(byNanoseconds: stand.periodNanoseconds)
         runStepThread(until: deadline)
     }

@@ -34,9 +34,11 @@ public struct StandStatus: Equatable, Sendable {
     /// nil once the demo has stopped (or was never played).
     public var demoPhase: DemoScript.Phase?
     public var demoCycles = 0
-    public var halting = false
+    /// What the engine is doing; the flags below are read from it.
+    public var mode: StandMode = .released
+    public var halting: Bool { mode.isHalting }
     /// Stopped, drivers disabled: what a shutdown ends in.
-    public var halted = false
+    public var halted: Bool { mode.isHalted }
     public var commandsApplied: UInt64 = 0
     public var commandsRejected: UInt64 = 0
     public var encoderIllegalTransitions: UInt64 = 0
@@ -44,9 +46,9 @@ public struct StandStatus: Equatable, Sendable {
     public var rateLimitedSteps: UInt64 = 0
     public var driverFaults: UInt64 = 0
     /// The latched motor fault (closed-loop checks), nil when healthy.
-    public var fault: AxisFault?
+    public var fault: AxisFault? { mode.fault }
     /// The fault's stop is over and every driver is off; `clearFault` may run.
-    public var faultDisabled = false
+    public var faultDisabled: Bool { mode.faultDriversOff }
     /// The largest |commanded − measured| each axis with an encoder has shown
     /// since start (or the last cleared fault): what to set the board's
     /// `maxFollowingErrorRad` above.

@@ -61,4 +61,19 @@ import Testing
         let during = LinkTrackingRateTests.send(at: Array(stride(from: 33, through: 660, by: 33)), from: id, on: h)
         #expect(during.allSatisfy { $0 == .motorFault }, "\(during)")
     }
+
+    /// Start-up homing: the loop refuses motion with `busy` until it ends, and
+    /// so does TRACK; once homed, tracking drives (the run's record stays in
+    /// the status, and must not keep refusing).
+    @Test func trackingWaitsForHomingThenDrives() throws {
+        let h = try LinkHarness(board: HomingTests.board())
+        let id = LinkTrackingRateTests.session(.host, on: h)
+        let during = LinkTrackingRateTests.send(at: Array(stride(from: 10, through: 340, by: 33)), from: id, on: h)
+        #expect(during.allSatisfy { $0 == .busy }, "\(during)")
+        #expect(h.virtual.stand.status().activeMotion == .homing)
+        h.run(seconds: 10)
+        #expect(h.virtual.stand.status().homing?.phases.yaw == .homed)
+        let after = LinkTrackingRateTests.send(at: Array(stride(from: 0, through: 330, by: 33)), from: id, on: h)
+        #expect(after.allSatisfy { $0 == nil }, "\(after)")
+    }
 }

@@ -69,7 +69,7 @@ final class OutputProbe {
         let chip = virtual.simulation.chip
         lineRoles = Array(repeating: nil, count: chip.lineCount)
         lastInstant = Array(repeating: .min, count: chip.lineCount)
-        for drive in virtual.stand.drives {
+        for drive in virtual.engine.drives {
             if let driver = drive.actuator as? StepperDriver {
                 guard let lines = virtual.stand.board.axes.perAxis[drive.axis]?.motor.stepper else { continue }
                 let index = steppers.count

@@ -86,7 +86,7 @@ final class StandBoundaryMonitor {
     init(_ virtual: VirtualStand) {
         self.virtual = virtual
         probe = OutputProbe(virtual)
-        let controller = virtual.stand.controller
+        let controller = virtual.engine.controller
         axes = Axis.allCases.filter { controller.axes.contains(AxisSet($0)) }
         tickSeconds = controller.tickSeconds
         hardware = controller.hardwareLimits
@@ -132,7 +132,7 @@ final class StandBoundaryMonitor {
         }
         self.outputError = outputError
         self.encoderError = encoderError
-        for drive in virtual.stand.drives {
+        for drive in virtual.engine.drives {
             if let driver = drive.actuator as? StepperDriver, let written = probe.writtenMicrosteps(drive.axis) {
                 stepOffsets[drive.axis] = driver.state.microsteps - written
                 stepperDrivers[drive.axis] = driver
@@ -192,7 +192,7 @@ final class StandBoundaryMonitor {
     }
 
     private func check(_ status: StandStatus) {
-        let refusals = virtual.stand.controller.limiterRefusals
+        let refusals = virtual.engine.controller.limiterRefusals
         if refusals != 0 { fail("the limiter refused \(refusals) commands") }
         if status.driverFaults != previous.driverFaults { fail("a driver refused a commanded position") }
         if probe.outOfOrderEdges != 0 { fail("\(probe.outOfOrderEdges) output writes out of order") }
@@ -290,7 +290,7 @@ final class StandBoundaryMonitor {
     /// outside now, or where braking at the cap from its velocity takes it.
     private func episode(_ range: PositionRange, from state: Limiter.State, axis: Axis, at time: Double) -> RangeEpisode {
         Self.episode(
-            range, from: state, hardware: hardware[axis], speedCap: virtual.stand.controller.limits[axis]?.maximumSpeed,
+            range, from: state, hardware: hardware[axis], speedCap: virtual.engine.controller.limits[axis]?.maximumSpeed,
             tickSeconds: tickSeconds, at: time)
     }
 
@@ -406,7 +406,7 @@ final class StandBoundaryMonitor {
 
     private func checkRequests(_ status: StandStatus) {
         guard !openRequests.isEmpty else { return }
-        let controller = virtual.stand.controller
+        let controller = virtual.engine.controller
         // Limits changed under a move: its target moved, its timing no longer holds.
         if status.limits != previous.limits { openRequests.removeAll() }
         openRequests.removeAll { request in

@@ -6,7 +6,7 @@ import SwivelHardware
 /// before the stand takes commands; motion is refused as `busy` meanwhile and
 /// `stop` aborts it. The switches are read through edge events, so a closing
 /// between two ticks is not missed.
-extension Stand {
+extension StandEngine {
     static func homingParameters(_ board: Board) throws(SwivelError) -> PerAxis<HomingParameters?> {
         var parameters = PerAxis<HomingParameters?>(repeating: nil)
         for axis in Axis.allCases {
@@ -28,9 +28,11 @@ extension Stand {
         _ = try? controller.apply(.home, at: 0, measured: measured)
     }
 
-    /// Reads the switches and advances homing; returns the commanded states,
-    /// shifted on an axis homed this tick (its encoder and step count move with it).
-    func advanceHoming(at now: MonotonicInstant, time: Seconds, measured: PerAxis<Radians>) -> PerAxis<Limiter.State> {
+    /// Reads the switches and advances homing, before the controller's tick:
+    /// an axis homed now is re-based (commanded, encoder and step count move
+    /// by the same offset, so nothing moves), and the measured positions the
+    /// tick goes on with are returned re-based too.
+    func advanceHoming(measured: PerAxis<Radians>) -> PerAxis<Radians> {
         var closed = PerAxis<Bool>(repeating: false)
         for drive in drives {
             guard let homeSwitch = drive.homeSwitch else { continue }
@@ -38,29 +40,26 @@ extension Stand {
             closed[drive.axis] = homeSwitch.closedSinceLastUpdate
         }
         let offsets = controller.advanceHoming(switchClosed: closed, measured: measured)
+        guard Axis.allCases.contains(where: { offsets[$0] != 0 }) else { return measured }
+        var rebased = measured
         for drive in drives where offsets[drive.axis] != 0 {
             drive.shift(by: offsets[drive.axis], measured: measured[drive.axis],
                         commanded: controller.state[drive.axis].position)
+            rebased[drive.axis] += offsets[drive.axis]
         }
-        if Axis.allCases.contains(where: { offsets[$0] != 0 }) {
-            // The checks compare against commands made before the shift.
-            commandedHistory.clear()
-            for index in faultMonitors.indices { faultMonitors[index]?.reset() }
-        }
-        current.homing = controller.homing
-        return controller.state
+        // The checks compare against commands made before the shift.
+        commandedHistory.clear()
+        for index in faultMonitors.indices { faultMonitors[index]?.reset() }
+        return rebased
     }
 
-    /// Once homing has ended (homed, out of travel, or stopped): an axis that
-    /// did not find its switch is a fault, so nothing moves on a guessed
-    /// position until someone clears it.
-    func reportHomingOutcome(at now: MonotonicInstant, time: Seconds, measured: PerAxis<Radians>) {
-        guard !homingReported, let run = controller.homing, run.isComplete else { return }
-        homingReported = true
-        current.homing = run
-        guard current.fault == nil, let failed = Axis.allCases.first(where: { run.failedAxes.contains(AxisSet($0)) }) else {
-            return
-        }
+    /// Homing has ended (homed, out of travel, or stopped): an axis that did
+    /// not find its switch is a fault, so nothing moves on a guessed position
+    /// until someone clears it.
+    func endHoming(at now: MonotonicInstant, time: Seconds, measured: PerAxis<Radians>) {
+        mode = .running
+        guard let run = controller.homing, let failed = Axis.allCases.first(where: { run.failedAxes.contains(AxisSet($0)) })
+        else { return }
         enterFault(.homingFailed(axis: failed), at: now, time: time, measured: measured)
     }
 }

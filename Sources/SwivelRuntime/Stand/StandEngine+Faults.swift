@@ -8,7 +8,7 @@ import SwivelHardware
 /// disabled at once (a stalled motor is not following anyway), the others
 /// once at rest, the motion state reports it, and every motion command is
 /// refused with `motorFault` until `clearFault`.
-extension Stand {
+extension StandEngine {
     static func makeFaultMonitors(board: Board, drives: [AxisDrive]) throws(StandSetupError) -> [AxisFaultMonitor?] {
         var monitors: [AxisFaultMonitor?] = []
         for drive in drives {
@@ -31,7 +31,7 @@ extension Stand {
     /// The first fault any axis shows this tick, or nil. Checked only while
     /// the drivers are on and the history covers the delay.
     func checkFaults(measured: PerAxis<Radians>) -> AxisFault? {
-        guard commandedHistory.isFull, !current.halted else { return nil }
+        guard commandedHistory.isFull, !mode.isHalted else { return nil }
         let expected = commandedHistory.oldest
         for index in drives.indices where faultMonitors[index] != nil && drives[index].isEnabled {
             let axis = drives[index].axis
@@ -78,8 +78,7 @@ extension Stand {
     }
 
     func enterFault(_ fault: AxisFault, at now: MonotonicInstant, time: Seconds, measured: PerAxis<Radians>) {
-        current.fault = fault
-        current.faultDisabled = false
+        mode = mode.isHalting ? .halting(fault: fault) : .faulted(fault, driversOff: false)
         current.faultsDetected &+= 1
         demo = nil
         current.demoPhase = nil
@@ -100,12 +99,12 @@ extension Stand {
                 // At rest now, not only once: a range set while faulted moves an
                 // axis back inside it, and re-synchronising a moving axis to its
                 // encoder would stop it dead.
-                guard current.faultDisabled, faultClearingSince == nil, controller.isAtRest else {
+                guard case .faulted(_, driversOff: true) = mode, controller.isAtRest else {
                     current.commandsRejected &+= 1
                     mailbox.answer(posted.ticket, .failure(SwivelError(.busy, .faultStillStopping, axis: fault.axis)))
                     continue
                 }
-                beginClearing(at: now, time: time, measured: measured)
+                beginClearing(fault, at: now, time: time, measured: measured)
                 current.commandsApplied &+= 1
                 mailbox.answer(posted.ticket, .success(.accepted))
             case .stop, .resetSession, .stopTracking, .trackLost, .resetLimits, .setLimits:
@@ -127,7 +126,7 @@ extension Stand {
 
     /// Re-enables the drivers where the axes are; the fault clears once they
     /// have settled (`finishClearing`), with the positions measured then.
-    private func beginClearing(at now: MonotonicInstant, time: Seconds, measured: PerAxis<Radians>) {
+    private func beginClearing(_ fault: AxisFault, at now: MonotonicInstant, time: Seconds, measured: PerAxis<Radians>) {
         controller.resynchronize(to: measured, at: time)
         // At the end of this tick's planned period, as the disables were: an
         // earlier instant could land before a disable still queued.
@@ -136,19 +135,21 @@ extension Stand {
             drive.adopt(position: measured[drive.axis])
             if !drive.isEnabled { drive.enable(at: end, holding: measured[drive.axis]) }
         }
-        faultClearingSince = time
+        mode = .clearing(fault, since: time)
+        // Drivers on is motion started, whether or not one came before the fault.
+        if current.firstMotionSeconds == nil { current.firstMotionSeconds = time }
     }
 
     /// Called every tick while faulted: ends a clearing once settled.
     func finishClearingIfSettled(time: Seconds, measured: PerAxis<Radians>) {
-        guard let since = faultClearingSince, time - since >= Self.faultClearSettleSeconds, controller.isAtRest else { return }
+        guard case .clearing(_, let since) = mode, time - since >= Self.faultClearSettleSeconds, controller.isAtRest else {
+            return
+        }
         controller.resynchronize(to: measured, at: time)
         for drive in drives { drive.adopt(position: measured[drive.axis]) }
         for index in faultMonitors.indices { faultMonitors[index]?.reset() }
         commandedHistory.clear()
         current.peakFollowingErrorRadians = PerAxis(repeating: 0)
-        current.fault = nil
-        current.faultDisabled = false
-        faultClearingSince = nil
+        mode = .running
     }
 }
