@@ -12,6 +12,7 @@ import PackageDescription
 //   SwivelProtocol  the wire codec: framing (COBS, CRC) and messages; pure, no I/O
 //   SwivelPorts     byte channels over POSIX: termios serial, pty pairs, Unix sockets, poll
 //   SwivelRuntime   the real-time loop thread, mailbox, link sessions, assembly of a board into a stand
+//   SwivelSceneBench  scene runs beside naive and alpha-beta baselines, metrics, SVG plots: bench and tests only
 //   SwivelKit       the host library, shaped like DockKit
 //   SwivelDockKit   DockKit's own API over SwivelKit, so DockKit code ports by changing its import (docs/PORTING.md)
 //   swiveld         the daemon
@@ -74,13 +75,17 @@ let package = Package(
         // A host library: it imports the toolchain's Foundation (CGRect, Measurement, Progress), which the firmware never does.
         .target(name: "SwivelDockKit", dependencies: ["SwivelKit", "SwivelSync"], swiftSettings: strict),
         .executableTarget(name: "swiveld", dependencies: ["SwivelRuntime"], swiftSettings: strict),
-        .executableTarget(name: "swivelctl", dependencies: ["SwivelKit"], swiftSettings: strict),
+        // Its command-line parser lives here, not in the host library apps link.
+        .executableTarget(name: "swivelctl", dependencies: ["SwivelKit", "SwivelProtocol"], swiftSettings: strict),
         // What the three tools below share (Glibc, no Foundation). No firmware target depends on it.
         .target(name: "SwivelToolSupport", swiftSettings: strict),
         // The bus servo codecs' packets, for the Python test against the vendors' SDKs.
         .executableTarget(name: "swivel-busservo-packets", dependencies: ["SwivelHardware"], swiftSettings: strict),
         // `make bench`: measures, never asserts; not part of `make test`.
-        .executableTarget(name: "swivel-bench", dependencies: ["SwivelRuntime", "SwivelKit", "SwivelToolSupport"], swiftSettings: strict),
+        // Scene runs against baselines (naive, alpha-beta), their metrics and plots: the bench's and the tests', never the daemon's.
+        .target(name: "SwivelSceneBench", dependencies: ["SwivelRuntime", "SwivelCore", "SwivelBoard", "SwivelHardware", "SwivelProtocol"], swiftSettings: strict),
+        .executableTarget(
+            name: "swivel-bench", dependencies: ["SwivelRuntime", "SwivelSceneBench", "SwivelKit", "SwivelToolSupport"], swiftSettings: strict),
         // `make fuzz` and `make soak` (docs/RELIABILITY.md). Compiled by `make test` too, so they never
         // rot: built normally, swivel-fuzz replays inputs; `make fuzz` builds it with libFuzzer.
         .executableTarget(
@@ -94,9 +99,11 @@ let package = Package(
         .testTarget(name: "SwivelCoreTests", dependencies: ["SwivelCore"], swiftSettings: strict),
         .testTarget(name: "SwivelHardwareTests", dependencies: ["SwivelHardware", "SwivelSim"], swiftSettings: strict),
         .testTarget(name: "SwivelBoardTests", dependencies: ["SwivelBoard"], swiftSettings: strict),
-        .testTarget(name: "SwivelRuntimeTests", dependencies: ["SwivelRuntime", "SwivelTestSupport"], swiftSettings: strict),
+        .testTarget(name: "SwivelRuntimeTests", dependencies: ["SwivelRuntime", "SwivelSceneBench", "SwivelTestSupport"], swiftSettings: strict),
         .testTarget(name: "SwivelLinuxTests", dependencies: ["SwivelLinux"], swiftSettings: strict),
         .testTarget(name: "SwivelProtocolTests", dependencies: ["SwivelProtocol"], swiftSettings: strict),
+        // swivelctl's parser, help and session notes, without a stand.
+        .testTarget(name: "SwivelctlTests", dependencies: ["swivelctl", "SwivelKit"], swiftSettings: strict),
         .testTarget(name: "SwivelPortsTests", dependencies: ["SwivelPorts", "SwivelTestSupport"], swiftSettings: strict),
         // The harness's own checks: the soak's cap checker and the fuzz targets can fail, and pass the seeds.
         .testTarget(name: "SwivelHarnessTests", dependencies: ["swivel-fuzz", "swivel-soak"], swiftSettings: strict),

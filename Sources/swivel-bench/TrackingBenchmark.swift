@@ -1,6 +1,7 @@
 import SwivelBoard
 import SwivelCore
 import SwivelRuntime
+import SwivelSceneBench
 
 /// Tracking quality per scene (scenes/*.json5) at 33, 66 and 100 ms of camera
 /// latency: Swivel's pipeline against two baselines, the naive loop of hobby

@@ -30,14 +30,14 @@ import Testing
 
     @Test func trackingBeatsTheNaiveControllerAt100Milliseconds() throws {
         let camera = ClosedLoopCamera(latencySeconds: 0.1)
-        let window = SubjectPath.walkingWindow
-        let tracking = try ClosedLoop.run(.walkingScene, seconds: SubjectPath.walkingSeconds, camera: camera)
+        let window = RigSubjectPath.walkingWindow
+        let tracking = try ClosedLoop.run(.walkingScene, seconds: RigSubjectPath.walkingSeconds, camera: camera)
             .rmsYawError(window)
 
         var naive: [Naive] = []
         for gain in [3.0, 4, 4.5, 5, 6, 8, 10, 12] {
             let walking = try ClosedLoop.run(
-                .walkingScene, seconds: SubjectPath.walkingSeconds, camera: camera, driver: .naive(gainPerSecond: gain))
+                .walkingScene, seconds: RigSubjectPath.walkingSeconds, camera: camera, driver: .naive(gainPerSecond: gain))
             let step = try ClosedLoop.run(
                 .yawStep(from: 0, to: 0.5, at: 1), seconds: 4, camera: camera, driver: .naive(gainPerSecond: gain))
             let peak = step.during(1..<4).map(\.measured.yaw).max() ?? .nan

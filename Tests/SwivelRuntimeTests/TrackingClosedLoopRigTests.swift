@@ -15,16 +15,16 @@ import Darwin
 // noise) and delivers it as a command a latency later, as the vision link would.
 
 /// The subject's world angles (radians in the stand's base frame) over time.
-struct SubjectPath: Sendable {
+struct RigSubjectPath: Sendable {
     var yaw: @Sendable (Seconds) -> Radians
     var pitch: @Sendable (Seconds) -> Radians
 
-    static func still(yaw: Radians, pitch: Radians) -> SubjectPath {
-        SubjectPath(yaw: { _ in yaw }, pitch: { _ in pitch })
+    static func still(yaw: Radians, pitch: Radians) -> RigSubjectPath {
+        RigSubjectPath(yaw: { _ in yaw }, pitch: { _ in pitch })
     }
 
-    static func yawStep(from start: Radians, to end: Radians, at time: Seconds) -> SubjectPath {
-        SubjectPath(yaw: { $0 < time ? start : end }, pitch: { _ in 0 })
+    static func yawStep(from start: Radians, to end: Radians, at time: Seconds) -> RigSubjectPath {
+        RigSubjectPath(yaw: { $0 < time ? start : end }, pitch: { _ in 0 })
     }
 
     /// One change of angular velocity: from `from` to `to` over `seconds`, on a
@@ -39,7 +39,7 @@ struct SubjectPath: Sendable {
     /// Yaw by velocity changes from `start` (integrated at 1 ms), pitch by a closure.
     static func walking(
         startYaw: Radians, changes: [VelocityChange], seconds: Seconds, pitch: @escaping @Sendable (Seconds) -> Radians
-    ) -> SubjectPath {
+    ) -> RigSubjectPath {
         let step = 0.001
         var yaws: [Radians] = []
         var yaw = startYaw
@@ -58,12 +58,12 @@ struct SubjectPath: Sendable {
             yaw += velocity * step
         }
         let table = yaws
-        return SubjectPath(
+        return RigSubjectPath(
             yaw: { time in table[min(max(Int((time / step).rounded()), 0), table.count - 1)] }, pitch: pitch)
     }
 }
 
-extension SubjectPath {
+extension RigSubjectPath {
     /// A person walking at 70% of the stand's top yaw speed (2.1 of 3 rad/s),
     /// turning back five times. Each turn is a half-cosine over 0.8 s, a peak
     /// acceleration of π·4.2/1.6 ≈ 8.2 rad/s², about 70% of the yaw axis's
@@ -71,7 +71,7 @@ extension SubjectPath {
     /// −0.4 rad for the first 1.5 s (the stand, at 0, finds it), walking from
     /// 1.5 s, stopping at 9.7 s; between −1.24 and 1.60 rad. Pitch bobs by
     /// ±0.08 rad at 0.4 Hz around −0.1.
-    static let walkingScene: SubjectPath = {
+    static let walkingScene: RigSubjectPath = {
         let v = 0.7 * ClosedLoop.maximumYawSpeed
         return .walking(
             startYaw: -0.4,
@@ -198,7 +198,7 @@ enum ClosedLoop {
     static let halfVerticalField = 0.43
 
     static func run(
-        _ path: SubjectPath, seconds: Seconds, camera: ClosedLoopCamera, driver: ClosedLoopDriver = .tracking
+        _ path: RigSubjectPath, seconds: Seconds, camera: ClosedLoopCamera, driver: ClosedLoopDriver = .tracking
     ) throws -> ClosedLoopRun {
         let sim = try VirtualStand(board: BoardFixtures.load("sim.json5"))
         let tickSeconds = Double(sim.stand.periodNanoseconds) / 1e9

@@ -57,9 +57,9 @@ import Testing
     @Test(arguments: [0.033, 0.1])
     func aWalkingSubjectStaysInFrame(latency: Double) throws {
         let run = try ClosedLoop.run(
-            .walkingScene, seconds: SubjectPath.walkingSeconds, camera: ClosedLoopCamera(latencySeconds: latency))
+            .walkingScene, seconds: RigSubjectPath.walkingSeconds, camera: ClosedLoopCamera(latencySeconds: latency))
         #expect(run.rejectedCommands == 0)
-        let window = SubjectPath.walkingWindow
+        let window = RigSubjectPath.walkingWindow
         let inFrame = run.fractionInFrame(
             window, halfYaw: ClosedLoop.halfHorizontalField, halfPitch: ClosedLoop.halfVerticalField)
         #expect(inFrame >= 0.99)
@@ -73,7 +73,7 @@ import Testing
     func aLostSubjectIsHeldForAndFollowedAgain(reportsLoss: Bool) throws {
         let latency = 0.1
         let blind = 3.0..<4.0
-        let path = SubjectPath(yaw: { t in -0.3 + 0.3 * max(t - 0.5, 0) }, pitch: { _ in -0.05 })
+        let path = RigSubjectPath(yaw: { t in -0.3 + 0.3 * max(t - 0.5, 0) }, pitch: { _ in -0.05 })
         let run = try ClosedLoop.run(
             path, seconds: 7,
             camera: ClosedLoopCamera(latencySeconds: latency, blind: blind, reportsLoss: reportsLoss))

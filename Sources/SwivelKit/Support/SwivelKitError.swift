@@ -123,7 +123,7 @@ extension SwivelKitError {
     }
 
     /// A rule SwivelCore checks (limits), as the stand would have answered it.
-    init(_ error: SwivelError) {
+    public init(_ error: SwivelError) {
         var reason = ""
         if let axis = error.axis { reason += "\(axis): " }
         reason += error.reason.text

@@ -105,7 +105,7 @@ public enum DeviceIdentity {
     }
 
     /// A version-8 (RFC 9562, vendor-defined) UUID from two FNV-1a-64 hashes.
-    static func derived(from input: [UInt8]) -> WireUUID {
+    public static func derived(from input: [UInt8]) -> WireUUID {
         func fnv(_ basis: UInt64) -> UInt64 {
             var hash = basis
             for byte in input {

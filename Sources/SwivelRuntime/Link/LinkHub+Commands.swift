@@ -8,8 +8,7 @@ extension LinkHub {
         // A TRACK frame may be dated before its read (`TrackArrivals`).
         session.lastHeard = max(session.lastHeard, now)
         sessions[id] = session
-        let key = ReplyCache.Key(
-            sequence: header.sequence, messageID: header.messageID, payloadChecksum: CRC16MCRF4XX.checksum(payload))
+        let key = ReplyCache.Key(sequence: header.sequence, messageID: header.messageID, payload: payload)
 
         guard header.version == ProtocolVersion.current else {
             reject(key, code: .versionMismatch, to: id,

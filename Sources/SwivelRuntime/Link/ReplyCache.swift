@@ -1,13 +1,17 @@
 /// The replies a session sent most recently, keyed by the command's sequence
-/// number AND a checksum of its payload. A retransmission (same seq, same
+/// number, message id AND its payload bytes. A retransmission (same seq, same
 /// bytes) gets the cached reply again and is not applied twice; a new command
-/// that reuses a sequence number after wrap-around differs in its checksum or
-/// has long left the cache, and is applied.
+/// that reuses a sequence number after wrap-around differs in its bytes or has
+/// long left the cache, and is applied. The payload itself, not a checksum of
+/// it: the frame's CRC was computed once, by the decoder, and covers the flags,
+/// which a retransmission may change; comparing bytes is exact, and only runs
+/// when sequence and id already match.
 struct ReplyCache {
     struct Key: Equatable {
         var sequence: UInt16
         var messageID: UInt8
-        var payloadChecksum: UInt16
+        /// Compared last: `==` stops at the first differing field.
+        var payload: [UInt8]
     }
 
     private var entries: [(key: Key, reply: [UInt8])] = []

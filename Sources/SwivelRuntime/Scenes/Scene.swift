@@ -91,19 +91,19 @@ public struct SceneSubject: Equatable, Sendable {
     /// Angular size as seen from the stand.
     public var widthRadians: Radians
     public var heightRadians: Radians
-    public var trajectory: Trajectory
+    public var path: SubjectPath
     /// nil: the detector reports no speaking confidence for this subject.
     public var speaking: ConfidenceCurve?
 
     public init(
         id: Int64, kind: Observation.Kind, widthRadians: Radians, heightRadians: Radians,
-        trajectory: Trajectory, speaking: ConfidenceCurve? = nil
+        path: SubjectPath, speaking: ConfidenceCurve? = nil
     ) {
         self.id = id
         self.kind = kind
         self.widthRadians = widthRadians
         self.heightRadians = heightRadians
-        self.trajectory = trajectory
+        self.path = path
         self.speaking = speaking
     }
 }

@@ -113,13 +113,13 @@ struct SceneDecoder {
         }
         guard let id, let kind, let width, let height, let trajectory, !speakingFailed, !smoothingFailed else { return nil }
         return SceneSubject(id: Int64(id), kind: kind, widthRadians: width, heightRadians: height,
-                            trajectory: trajectory, speaking: speaking)
+                            path: trajectory, speaking: speaking)
     }
 
     /// Keyframes: an absolute angle (`yawRad`) or a rate from the previous
     /// keyframe (`yawRadPerSec`) per axis; an axis given neither holds.
-    private func trajectory(_ elements: [JSON5Value], path: String, smoothingSeconds: Double) -> Trajectory? {
-        var points: [Trajectory.Point] = []
+    private func trajectory(_ elements: [JSON5Value], path: String, smoothingSeconds: Double) -> SubjectPath? {
+        var points: [SubjectPath.Point] = []
         var failed = false
         // The file's previous time, even when that keyframe had another problem.
         var previousTime: Double?
@@ -143,10 +143,10 @@ struct SceneDecoder {
             let yaw = axis(o, "yaw", bounds: SceneBounds.yawRadians, time: time, from: previous.map { ($0.timeSeconds, $0.yaw) })
             let pitch = axis(o, "pitch", bounds: SceneBounds.pitchRadians, time: time, from: previous.map { ($0.timeSeconds, $0.pitch) })
             guard let yaw, let pitch else { failed = true; continue }
-            points.append(Trajectory.Point(timeSeconds: time, yaw: yaw, pitch: pitch))
+            points.append(SubjectPath.Point(timeSeconds: time, yaw: yaw, pitch: pitch))
         }
         guard !failed else { return nil }
-        return Trajectory(points: points, smoothingSeconds: smoothingSeconds)
+        return SubjectPath(points: points, smoothingSeconds: smoothingSeconds)
     }
 
     /// One axis of a keyframe: `<name>Rad`, `<name>RadPerSec`, or neither (hold).

@@ -71,7 +71,7 @@ public struct SimulatedCamera {
 
     /// What the camera sees of `subject`, without detector errors.
     public func view(of subject: SceneSubject, at time: Seconds, standYaw: Radians, standPitch: Radians) -> SubjectView {
-        let world = subject.trajectory.position(at: time)
+        let world = subject.path.position(at: time)
         let angles = Self.imageAngles(
             subjectYaw: world.yaw, subjectPitch: world.pitch, standYaw: standYaw, standPitch: standPitch,
             position: camera.position)

@@ -2,6 +2,7 @@ import SwivelBoard
 import SwivelCore
 import Testing
 @testable import SwivelRuntime
+@testable import SwivelSceneBench
 
 /// The closed loop on the simulated stand: faults injected into the physical
 /// model (a jam, a cut encoder, skipped steps) must be caught by the same

@@ -2,6 +2,7 @@ import SwivelCore
 import SwivelProtocol
 import Testing
 @testable import SwivelRuntime
+@testable import SwivelSceneBench
 
 @Suite struct NaiveTrackerTests {
     private func batch(

@@ -1,5 +1,6 @@
 import Testing
 @testable import SwivelRuntime
+@testable import SwivelSceneBench
 
 @Suite struct SVGPlotTests {
     let panels = [

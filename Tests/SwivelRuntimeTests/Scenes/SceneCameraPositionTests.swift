@@ -1,5 +1,6 @@
 import SwivelCore
 @testable import SwivelRuntime
+@testable import SwivelSceneBench
 import Testing
 
 /// The contract: tracking must converge for both camera positions. Every

@@ -1,6 +1,7 @@
 import SwivelCore
 import Testing
 @testable import SwivelRuntime
+@testable import SwivelSceneBench
 
 /// The targets, closed loop: the shipped scenes through the simulated
 /// camera, the vision link, the hub's pipeline and the simulated stand.

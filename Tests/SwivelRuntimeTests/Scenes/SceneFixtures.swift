@@ -55,6 +55,6 @@ enum SceneFixtures {
     }
 
     static func still(id: Int64 = 1, yaw: Double, pitch: Double) -> SceneSubject {
-        SceneSubject(id: id, kind: .humanFace, widthRadians: 0.1, heightRadians: 0.12, trajectory: Trajectory(still: yaw, pitch: pitch))
+        SceneSubject(id: id, kind: .humanFace, widthRadians: 0.1, heightRadians: 0.12, path: SubjectPath(still: yaw, pitch: pitch))
     }
 }

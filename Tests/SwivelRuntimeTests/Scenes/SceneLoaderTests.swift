@@ -109,7 +109,7 @@ import Testing
             ]
             """
         let scene = try SceneLoader.parse(SceneFixtures.text(subject: subject), source: "<test>")
-        let points = try #require(scene.subjects.first?.trajectory.points)
+        let points = try #require(scene.subjects.first?.path.points)
         #expect(points.map(\.yaw) == [0.5, -0.5, -0.5])
         #expect(points.map(\.pitch) == [0.1, 0.1, 0.3])
     }
@@ -118,7 +118,7 @@ import Testing
         let keyframes = "trajectory: [ { atSec: 0, yawRad: 0, pitchRad: 0 }, { atSec: 1, yawRadPerSec: 1 } ]"
         let good = "id: 1, kind: \"body\", widthRad: 0.1, heightRad: 0.1, smoothingSec: 0.25, " + keyframes
         let scene = try SceneLoader.parse(SceneFixtures.text(subject: good), source: "<test>")
-        #expect(scene.subjects.first?.trajectory.smoothingSeconds == 0.25)
+        #expect(scene.subjects.first?.path.smoothingSeconds == 0.25)
         for bad in ["-0.1", "6", "\"fast\""] {
             let subject = "id: 1, kind: \"body\", widthRad: 0.1, heightRad: 0.1, smoothingSec: \(bad), " + keyframes
             #expect(problems(SceneFixtures.text(subject: subject)).map(\.keyPath) == ["subjects[0].smoothingSec"], "\(bad)")

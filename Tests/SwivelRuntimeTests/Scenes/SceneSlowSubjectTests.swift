@@ -1,6 +1,7 @@
 import SwivelCore
 import Testing
 @testable import SwivelRuntime
+@testable import SwivelSceneBench
 
 /// Issue 13 §2, slow and still subjects, on the bench's own scenes (`drift`,
 /// `still-offset`, `walk`): the same runs `swivel-bench --only tracking`

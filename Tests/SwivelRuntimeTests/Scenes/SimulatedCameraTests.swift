@@ -169,7 +169,7 @@ import Testing
     @Test func speakingConfidenceFollowsItsCurve() throws {
         let curve = try #require(ConfidenceCurve(points: [.init(timeSeconds: 0, confidence: 0), .init(timeSeconds: 2, confidence: 1)]))
         let subject = SceneSubject(id: 5, kind: .humanFace, widthRadians: 0.1, heightRadians: 0.1,
-                                   trajectory: Trajectory(still: 0, pitch: 0), speaking: curve)
+                                   path: SubjectPath(still: 0, pitch: 0), speaking: curve)
         var camera = SimulatedCamera(scene: SceneFixtures.scene(camera: SceneFixtures.camera(), subjects: [subject]))
         let frame = camera.capture(at: 0.5, standYaw: 0, standPitch: 0)
         #expect(frame.batch.observations.first?.speakingConfidence == 0.25)

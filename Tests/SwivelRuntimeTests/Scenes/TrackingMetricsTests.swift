@@ -6,6 +6,7 @@ import Darwin
 import SwivelCore
 import Testing
 @testable import SwivelRuntime
+@testable import SwivelSceneBench
 
 @Suite struct TrackingMetricsTests {
     /// A recording of `scene` whose stand yaw follows `stand(t)` at 1 ms ticks
@@ -28,11 +29,11 @@ import Testing
     }
 
     private func stepScene() throws -> Scene {
-        let trajectory = try #require(Trajectory(points: [
+        let trajectory = try #require(SubjectPath(points: [
             .init(timeSeconds: 0, yaw: 0, pitch: 0), .init(timeSeconds: 1, yaw: 0, pitch: 0),
             .init(timeSeconds: 1, yaw: 0.4, pitch: 0),
         ]))
-        let subject = SceneSubject(id: 1, kind: .humanFace, widthRadians: 0.1, heightRadians: 0.1, trajectory: trajectory)
+        let subject = SceneSubject(id: 1, kind: .humanFace, widthRadians: 0.1, heightRadians: 0.1, path: trajectory)
         var scene = SceneFixtures.scene(camera: SceneFixtures.camera(), subjects: [subject])
         scene.durationSeconds = 5
         return scene

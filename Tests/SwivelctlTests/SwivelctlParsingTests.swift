@@ -1,5 +1,6 @@
 import FoundationEssentials
 import SwivelKit
+@testable import swivelctl
 import Testing
 
 @Suite struct SwivelctlParsingTests {

@@ -1,28 +1,29 @@
-public import FoundationEssentials
+import SwivelKit
+import FoundationEssentials
 import SwivelProtocol
 
 /// One `swivelctl` invocation or shell line, parsed. Parsing lives here, not
 /// in the executable, so tests can pin it.
-public struct SwivelctlCommand: Equatable, Sendable {
+struct SwivelctlCommand: Equatable, Sendable {
     /// How to reach the stand; only the command line (not a shell line) sets it.
-    public enum Connection: Equatable, Sendable {
+    enum Connection: Equatable, Sendable {
         /// `$SWIVEL_SOCKET`, else the installed socket if it exists, else /tmp/swivel.sock.
         case defaultSocket
         case socket(path: String)
         case serial(path: String, baudRate: Int)
     }
 
-    public struct Move: Equatable, Sendable {
+    struct Move: Equatable, Sendable {
         /// Radians; nil keeps the axis where it is (absolute) or adds 0 (relative).
-        public var pitch: Double?
-        public var yaw: Double?
-        public var roll: Double?
-        public var relative = false
+        var pitch: Double?
+        var yaw: Double?
+        var roll: Double?
+        var relative = false
         /// 0: as fast as the stand's caps allow.
-        public var durationSeconds: Double = 0
-        public var wait = false
+        var durationSeconds: Double = 0
+        var wait = false
 
-        public init(pitch: Double? = nil, yaw: Double? = nil, roll: Double? = nil, relative: Bool = false, durationSeconds: Double = 0, wait: Bool = false) {
+        init(pitch: Double? = nil, yaw: Double? = nil, roll: Double? = nil, relative: Bool = false, durationSeconds: Double = 0, wait: Bool = false) {
             self.pitch = pitch
             self.yaw = yaw
             self.roll = roll
@@ -33,19 +34,19 @@ public struct SwivelctlCommand: Equatable, Sendable {
     }
 
     /// `--yaw MIN:MAX:SPEED`, as typed (the stand's rules are checked when it runs).
-    public struct AxisLimit: Equatable, Sendable {
-        public var minimum: Double
-        public var maximum: Double
-        public var maximumSpeed: Double
+    struct AxisLimit: Equatable, Sendable {
+        var minimum: Double
+        var maximum: Double
+        var maximumSpeed: Double
 
-        public init(minimum: Double, maximum: Double, maximumSpeed: Double) {
+        init(minimum: Double, maximum: Double, maximumSpeed: Double) {
             self.minimum = minimum
             self.maximum = maximum
             self.maximumSpeed = maximumSpeed
         }
     }
 
-    public enum Selection: Equatable, Sendable {
+    enum Selection: Equatable, Sendable {
         /// Normalized, UPPER-left origin.
         case point(NormalizedPointUpperLeft)
         case subjects([UUID])
@@ -53,7 +54,7 @@ public struct SwivelctlCommand: Equatable, Sendable {
         case automatic
     }
 
-    public enum Action: Equatable, Sendable {
+    enum Action: Equatable, Sendable {
         /// nil: the top-level help.
         case help(topic: String?)
         case info
@@ -85,18 +86,18 @@ public struct SwivelctlCommand: Equatable, Sendable {
         case exit
     }
 
-    public var connection: Connection
-    public var action: Action
-    public var json: Bool
+    var connection: Connection
+    var action: Action
+    var json: Bool
 
-    public init(connection: Connection = .defaultSocket, action: Action, json: Bool = false) {
+    init(connection: Connection = .defaultSocket, action: Action, json: Bool = false) {
         self.connection = connection
         self.action = action
         self.json = json
     }
 
     /// Whether the action talks to the stand (help and exit do not).
-    public var needsStand: Bool {
+    var needsStand: Bool {
         switch action {
         case .help, .version, .exit: false
         default: true
@@ -104,13 +105,13 @@ public struct SwivelctlCommand: Equatable, Sendable {
     }
 
     /// The command line without the program name.
-    public static func parse(_ arguments: [String]) throws(UsageError) -> SwivelctlCommand {
+    static func parse(_ arguments: [String]) throws(UsageError) -> SwivelctlCommand {
         var parser = SwivelctlParser(arguments, inShell: false)
         return try parser.parse()
     }
 
     /// One line typed into `swivelctl shell`; nil for a blank line or a `#` comment.
-    public static func parse(shellLine line: String) throws(UsageError) -> SwivelctlCommand? {
+    static func parse(shellLine line: String) throws(UsageError) -> SwivelctlCommand? {
         let words = line.split(whereSeparator: { $0 == " " || $0 == "\t" }).map(String.init)
         guard let first = words.first, !first.hasPrefix("#") else { return nil }
         var parser = SwivelctlParser(words, inShell: true)
@@ -122,7 +123,7 @@ extension SwivelctlCommand.Selection {
     /// Refuses a point outside the frame before anything is sent, with the
     /// stand's own code and words (invalidParameter), so the answer does not
     /// depend on whether the stand happens to see a subject there.
-    public func check() throws(SwivelKitError) {
+    func check() throws(SwivelKitError) {
         guard case .point(let point) = self else { return }
         do throws(SwivelError) {
             try InputRanges.check(point)
@@ -135,19 +136,19 @@ extension SwivelctlCommand.Selection {
 extension SwivelctlCommand {
     /// What `swivelctl --version` prints: the firmware version of the package it
     /// was built from, and the wire protocol it speaks.
-    public static let versionText = "swivelctl \(FirmwareVersion.string) (protocol \(ProtocolVersion.current))"
+    static let versionText = "swivelctl \(FirmwareVersion.string) (protocol \(ProtocolVersion.current))"
 }
 
 /// A command line that cannot be run: what is wrong, and which command's
 /// usage to show (nil: the top level).
-public struct UsageError: Error, Equatable, Sendable, CustomStringConvertible {
-    public var message: String
-    public var topic: String?
+struct UsageError: Error, Equatable, Sendable, CustomStringConvertible {
+    var message: String
+    var topic: String?
 
-    public init(_ message: String, topic: String?) {
+    init(_ message: String, topic: String?) {
         self.message = message
         self.topic = topic
     }
 
-    public var description: String { message }
+    var description: String { message }
 }

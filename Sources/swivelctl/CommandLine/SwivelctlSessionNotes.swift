@@ -1,12 +1,13 @@
+import SwivelKit
 /// What swivelctl says about sessions. Each invocation is a session of its own,
 /// and the stand resets a session's settings when it undocks (the DockKit rule:
 /// no grace period), so a setting given as a one-shot command is gone when the
 /// command returns. These texts say so instead of letting it vanish silently.
-public enum SwivelctlSessionNotes {
+enum SwivelctlSessionNotes {
     /// The words a user typed for a command that changes a session setting; nil
     /// for one that sets nothing. `limits reset` is not one: it restores what
     /// every session starts with, so nothing is lost when its session ends.
-    public static func setting(of action: SwivelctlCommand.Action) -> String? {
+    static func setting(of action: SwivelctlCommand.Action) -> String? {
         switch action {
         case .tracking(let enabled): enabled ? "tracking on" : "tracking off"
         case .setLimits: "limits set"
@@ -19,7 +20,7 @@ public enum SwivelctlSessionNotes {
 
     /// The warning a one-shot setting command prints on standard error after it
     /// succeeded; nil when `action` sets nothing.
-    public static func oneShotWarning(for action: SwivelctlCommand.Action) -> String? {
+    static func oneShotWarning(for action: SwivelctlCommand.Action) -> String? {
         guard let setting = setting(of: action) else { return nil }
         return """
             swivelctl: warning: `\(setting)` lasted only for its session, which ended when swivelctl exited: \
@@ -31,7 +32,7 @@ public enum SwivelctlSessionNotes {
     /// How swivelctl shows a refusal. systemTrackingActive gets the way out:
     /// system tracking is on at the start of every session, so a one-shot
     /// manual command is always refused.
-    public static func refusal(_ error: SwivelKitError, inShell: Bool) -> String {
+    static func refusal(_ error: SwivelKitError, inShell: Bool) -> String {
         var text = "error: \(error)"
         guard error.code == .systemTrackingActive else { return text }
         if inShell {

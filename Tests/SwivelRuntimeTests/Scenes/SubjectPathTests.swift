@@ -1,8 +1,8 @@
 import Testing
 @testable import SwivelRuntime
 
-@Suite struct TrajectoryTests {
-    let trajectory = Trajectory(points: [
+@Suite struct SubjectPathTests {
+    let trajectory = SubjectPath(points: [
         .init(timeSeconds: 0, yaw: 0, pitch: 0),
         .init(timeSeconds: 1, yaw: 0, pitch: 0),
         .init(timeSeconds: 3, yaw: 1, pitch: 0.2),
@@ -26,22 +26,22 @@ import Testing
     }
 
     @Test func stepsAndChanges() {
-        #expect(trajectory.steps == [Trajectory.Step(timeSeconds: 3, yaw: 0.5, pitch: 0)])
+        #expect(trajectory.steps == [SubjectPath.Step(timeSeconds: 3, yaw: 0.5, pitch: 0)])
         #expect(trajectory.nextChange(after: 0.2) == 1)
         #expect(trajectory.nextChange(after: 3.2) == nil)
     }
 
     @Test func invalidTrajectoriesAreRefused() {
-        #expect(Trajectory(points: []) == nil)
-        #expect(Trajectory(points: [.init(timeSeconds: 1, yaw: 0, pitch: 0), .init(timeSeconds: 0, yaw: 0, pitch: 0)]) == nil)
-        #expect(Trajectory(points: [.init(timeSeconds: 0, yaw: .nan, pitch: 0)]) == nil)
+        #expect(SubjectPath(points: []) == nil)
+        #expect(SubjectPath(points: [.init(timeSeconds: 1, yaw: 0, pitch: 0), .init(timeSeconds: 0, yaw: 0, pitch: 0)]) == nil)
+        #expect(SubjectPath(points: [.init(timeSeconds: 0, yaw: .nan, pitch: 0)]) == nil)
         #expect(ConfidenceCurve(points: [.init(timeSeconds: 0, confidence: 1.5)]) == nil)
     }
 }
 
-@Suite struct SmoothedTrajectoryTests {
+@Suite struct SmoothedSubjectPathTests {
     // Still, then 2 rad/s from t = 1 to 2, then still; with a jump at 4.
-    let points: [Trajectory.Point] = [
+    let points: [SubjectPath.Point] = [
         .init(timeSeconds: 0, yaw: 0, pitch: 0),
         .init(timeSeconds: 1, yaw: 0, pitch: 0),
         .init(timeSeconds: 2, yaw: 2, pitch: 0),
@@ -50,7 +50,7 @@ import Testing
     ]
 
     @Test func cornersBecomeParabolicBlendsOfTheGivenLength() throws {
-        let smooth = try #require(Trajectory(points: points, smoothingSeconds: 0.4))
+        let smooth = try #require(SubjectPath(points: points, smoothingSeconds: 0.4))
         // Untouched away from the corners.
         #expect(smooth.position(at: 0.7).yaw == 0)
         #expect(abs(smooth.position(at: 1.5).yaw - 1) < 1e-12)
@@ -70,23 +70,23 @@ import Testing
     }
 
     @Test func jumpsStayJumpsAndTheEndIsHeld() throws {
-        let smooth = try #require(Trajectory(points: points, smoothingSeconds: 0.4))
+        let smooth = try #require(SubjectPath(points: points, smoothingSeconds: 0.4))
         #expect(abs(smooth.position(at: 3.999).yaw - 2) < 1e-12)
         #expect(abs(smooth.position(at: 4).yaw - 3) < 1e-12)
         #expect(abs(smooth.position(at: 9).yaw - 3) < 1e-12)
-        #expect(smooth.steps == [Trajectory.Step(timeSeconds: 4, yaw: 1, pitch: 0)])
+        #expect(smooth.steps == [SubjectPath.Step(timeSeconds: 4, yaw: 1, pitch: 0)])
         // The motion starting at 1 begins τ/2 earlier; the jump at its instant.
         #expect(smooth.nextChange(after: 0.2) == 0.8)
         #expect(smooth.nextChange(after: 2.5) == 4)
     }
 
     @Test func zeroSmoothingIsTheKeyframePath() throws {
-        let raw = try #require(Trajectory(points: points))
-        let zero = try #require(Trajectory(points: points, smoothingSeconds: 0))
+        let raw = try #require(SubjectPath(points: points))
+        let zero = try #require(SubjectPath(points: points, smoothingSeconds: 0))
         for t in stride(from: -1.0, through: 6, by: 0.05) {
             #expect(raw.position(at: t) == zero.position(at: t))
         }
-        #expect(Trajectory(points: points, smoothingSeconds: -0.1) == nil)
-        #expect(Trajectory(points: points, smoothingSeconds: .nan) == nil)
+        #expect(SubjectPath(points: points, smoothingSeconds: -0.1) == nil)
+        #expect(SubjectPath(points: points, smoothingSeconds: .nan) == nil)
     }
 }

@@ -1,3 +1,4 @@
+public import SwivelRuntime
 public import SwivelBoard
 public import SwivelCore
 import SwivelHardware

@@ -1,3 +1,4 @@
+public import SwivelRuntime
 public import SwivelCore
 
 /// Everything one run of a scene produced, for the metrics and the plots.

@@ -1,4 +1,5 @@
 import SwivelKit
+@testable import swivelctl
 import Testing
 
 /// What swivelctl says when a word is wrong, when a setting would vanish with

@@ -1,13 +1,14 @@
+import SwivelKit
 /// The usage text of `swivelctl` and of each command.
-public enum SwivelctlHelp {
-    public struct Command: Sendable {
-        public let name: String
-        public let summary: String
-        public let usage: String
-        public let details: String
+enum SwivelctlHelp {
+    struct Command: Sendable {
+        let name: String
+        let summary: String
+        let usage: String
+        let details: String
     }
 
-    public static let commands: [Command] = [
+    static let commands: [Command] = [
         Command(
             name: "info", summary: "identity, firmware, model, axes, capabilities",
             usage: "swivelctl info [--json]", details: "Shows what the stand announced when the session began."),
@@ -121,7 +122,7 @@ public enum SwivelctlHelp {
             usage: "swivelctl help [COMMAND]", details: "The same as COMMAND --help."),
     ]
 
-    public static let topLevel: String = {
+    static let topLevel: String = {
         let width = commands.map(\.name.count).max() ?? 0
         let list = commands.map { "  " + $0.name.padding(toLength: width + 2) + $0.summary }.joined(separator: "\n")
         return """
@@ -149,14 +150,14 @@ public enum SwivelctlHelp {
     }()
 
     /// The full help of `topic` (nil: the top level); nil for an unknown command.
-    public static func text(for topic: String?) -> String? {
+    static func text(for topic: String?) -> String? {
         guard let topic else { return topLevel }
         guard let command = commands.first(where: { $0.name == topic }) else { return nil }
         return "usage: \(command.usage)\n\n\(command.details)"
     }
 
     /// The one usage line printed after a usage error.
-    public static func usage(for topic: String?) -> String {
+    static func usage(for topic: String?) -> String {
         guard let topic, let command = commands.first(where: { $0.name == topic }) else {
             return "usage: swivelctl [--port DEVICE [--baud N] | --socket PATH] COMMAND [OPTIONS]; see swivelctl --help"
         }

@@ -1,3 +1,4 @@
+public import SwivelRuntime
 /// The per-scene plot `make bench` writes to docs/img: subject yaw and camera
 /// yaw against time, Swivel and the naive baseline, one panel per latency.
 public enum TrackingPlot {

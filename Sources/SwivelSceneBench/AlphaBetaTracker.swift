@@ -1,3 +1,4 @@
+import SwivelRuntime
 public import SwivelCore
 public import SwivelProtocol
 

@@ -9,7 +9,7 @@ public import SwivelCore
 /// each instant: every corner becomes a parabolic blend from τ/2 before the
 /// keyframe to τ/2 after it, so a change of rate Δv takes τ at Δv/τ of
 /// acceleration. Jumps stay jumps. τ = 0 is the keyframe path itself.
-public struct Trajectory: Equatable, Sendable {
+public struct SubjectPath: Equatable, Sendable {
     public struct Point: Equatable, Sendable {
         public var timeSeconds: Seconds
         public var yaw: Radians
@@ -190,14 +190,14 @@ public struct ConfidenceCurve: Equatable, Sendable {
         }
     }
 
-    private let trajectory: Trajectory
+    private let trajectory: SubjectPath
 
     public var points: [Point] { trajectory.points.map { Point(timeSeconds: $0.timeSeconds, confidence: $0.yaw) } }
 
     /// nil when empty, not finite, outside 0…1, or when time goes backwards.
     public init?(points: [Point]) {
         guard points.allSatisfy({ $0.confidence >= 0 && $0.confidence <= 1 }),
-            let trajectory = Trajectory(points: points.map { Trajectory.Point(timeSeconds: $0.timeSeconds, yaw: $0.confidence, pitch: 0) })
+            let trajectory = SubjectPath(points: points.map { SubjectPath.Point(timeSeconds: $0.timeSeconds, yaw: $0.confidence, pitch: 0) })
         else { return nil }
         self.trajectory = trajectory
     }

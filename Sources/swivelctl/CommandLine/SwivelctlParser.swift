@@ -1,3 +1,4 @@
+import SwivelKit
 import FoundationEssentials
 
 /// Walks the words of one command: global options, the command, its options.

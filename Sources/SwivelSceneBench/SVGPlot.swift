@@ -1,3 +1,4 @@
+import SwivelRuntime
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)

@@ -1,3 +1,4 @@
+import SwivelRuntime
 public import SwivelCore
 
 /// How well a run framed its scene's primary subject. Definitions are in
@@ -68,8 +69,8 @@ public struct TrackingMetrics: Equatable, Sendable {
         var settle: Double?
         var overshoot: Double?
         if let subject = recording.scene.primarySubject {
-            for step in subject.trajectory.steps where step.yaw != 0 {
-                let end = subject.trajectory.nextChange(after: step.timeSeconds) ?? recording.scene.durationSeconds
+            for step in subject.path.steps where step.yaw != 0 {
+                let end = subject.path.nextChange(after: step.timeSeconds) ?? recording.scene.durationSeconds
                 let window = recording.ticks.filter { $0.seconds >= step.timeSeconds && $0.seconds < end }
                 guard !window.isEmpty else { continue }
                 let s = settleTime(window, from: step.timeSeconds, tick: recording.tickSeconds)
@@ -174,7 +175,7 @@ public struct TrackingMetrics: Equatable, Sendable {
     /// When the primary subject holds still, minus the allowance at the start of each hold.
     static func stillWindows(_ scene: Scene) -> [Range<Seconds>] {
         guard let subject = scene.primarySubject else { return [] }
-        let points = subject.trajectory.points
+        let points = subject.path.points
         // Still segments, merged while the subject neither moves nor jumps.
         var holds: [(range: Range<Seconds>, yaw: Double, pitch: Double)] = []
         for (i, p) in points.enumerated() {
@@ -188,7 +189,7 @@ public struct TrackingMetrics: Equatable, Sendable {
             }
         }
         // A smoothed path still moves for half the blend past each end of a hold.
-        let blend = subject.trajectory.smoothingSeconds / 2
+        let blend = subject.path.smoothingSeconds / 2
         return holds.compactMap { hold in
             let from = hold.range.lowerBound + blend + stillAllowanceSeconds
             let to = min(hold.range.upperBound - blend, scene.durationSeconds)
