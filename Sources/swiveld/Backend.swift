@@ -20,7 +20,7 @@ enum Backend: @unchecked Sendable {
         switch board.backend {
         case .simulated:
             // The model sees every line write through its observer; the chip's own
-            // log is only for tests, and under mlockall every entry is resident.
+            // log is only for tests, and every entry touched stays locked in memory.
             self = .simulated(try SimulatedHardware(
                 board: board, clock: clock, transitionLogCapacity: 256,
                 stepLatenessToleranceNanoseconds: SimulatedHardware.wallClockStepLatenessToleranceNanoseconds,

@@ -94,7 +94,7 @@ public final class LinkServer: @unchecked Sendable {
     public func status() -> LinkServerStatus { published.withLock { $0 } }
 
     public func start() throws(RealtimeLoopError) {
-        // Locked memory is resident memory: the link needs far less stack than the default.
+        // Its stack pages stay resident once touched (MCL_ONFAULT): a smaller stack bounds that.
         // No real-time request: the link thread never competes with the loop's priority.
         thread = try RealtimeThread.spawn(name: "swivel-link", request: .none, stackBytes: 256 * 1024) { [self] in run() }
     }

@@ -12,8 +12,8 @@ public struct MockHardware {
 
     /// - Parameters:
     ///   - transitionLogCapacity: how many line writes the mock chip keeps
-    ///     for inspection. Tests read them; the daemon needs few, and under
-    ///     mlockall every entry is resident.
+    ///     for inspection. Tests read them; the daemon needs few, and every
+    ///     entry written once stays resident (locked on fault).
     ///   - stepExecutor: what writes the steps; nil for an `InstantStepExecutor`
     ///     on stamped lines. Another executor gets lines that take effect when
     ///     written, as real ones (`MockGPIOChip.WriteTiming.immediate`).
