@@ -5,6 +5,9 @@ import PackageDescription
 //   SwivelCore      motion planning, limiter, animations, rate limits: no I/O, time is an input
 //                   (and the "did you mean" word suggestions the board loader and swivelctl share)
 //   SwivelSync      PIMutex: the firmware's lock, made visible to ThreadSanitizer under `make sanitize`
+//   SwivelPOSIX     the one POSIX layer: threads with a scheduling policy and affinity, the monotonic clock,
+//                   deadline sleep, FileDescriptor with typed Errno, small-file reads, stderr; Glibc only
+//                   (CSwivelPOSIX: the _GNU_SOURCE calls, in C). SwivelCore and SwivelProtocol stay without it
 //   SwivelHardware  small hardware protocols, drivers (stepper, servo, quadrature) and mocks
 //   SwivelSim       the physical model of a stand, wired to the mock GPIO chip
 //   SwivelBoard     the strict JSON5 board-file loader
@@ -41,6 +44,9 @@ let package = Package(
     targets: [
         .target(name: "SwivelCore", swiftSettings: strict, linkerSettings: libm),
         .target(name: "SwivelSync", swiftSettings: strict),
+        // glibc's GNU extensions (affinity, thread names and stacks, ppoll), compiled with _GNU_SOURCE.
+        .target(name: "CSwivelPOSIX"),
+        .target(name: "SwivelPOSIX", dependencies: ["CSwivelPOSIX", "SwivelSync"], swiftSettings: strict),
         .target(name: "SwivelHardware", dependencies: ["SwivelSync"], swiftSettings: strict, linkerSettings: libm),
         .target(name: "SwivelSim", dependencies: ["SwivelHardware"], swiftSettings: strict, linkerSettings: libm),
         .target(name: "SwivelBoard", dependencies: ["SwivelCore"], swiftSettings: strict),
@@ -90,6 +96,7 @@ let package = Package(
             name: "swivel-soak", dependencies: ["SwivelProtocol", "SwivelPorts", "SwivelBoard", "SwivelCore", "SwivelToolSupport"], swiftSettings: strict),
         // Threads, subprocesses and temporary directories the test targets share.
         .target(name: "SwivelTestSupport", path: "Tests/SwivelTestSupport", swiftSettings: strict),
+        .testTarget(name: "SwivelPOSIXTests", dependencies: ["SwivelPOSIX", "SwivelTestSupport"], swiftSettings: strict),
         .testTarget(name: "SwivelSyncTests", dependencies: ["SwivelSync", "SwivelTestSupport"], swiftSettings: strict),
         .testTarget(name: "SwivelCoreTests", dependencies: ["SwivelCore"], swiftSettings: strict),
         .testTarget(name: "SwivelHardwareTests", dependencies: ["SwivelHardware", "SwivelSim"], swiftSettings: strict),
