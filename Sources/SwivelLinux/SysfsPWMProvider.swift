@@ -205,8 +205,7 @@ public final class SysfsPWMProvider: PWMProvider {
     }
 
     private static func sleepOneMillisecond() {
-        var request = timespec(tv_sec: 0, tv_nsec: 1_000_000)
-        _ = nanosleep(&request, nil)
+        DeadlineSleep.until(nanoseconds: MonotonicTime.nanoseconds() + 1_000_000)
     }
 }
 #endif
