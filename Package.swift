@@ -5,6 +5,9 @@ import PackageDescription
 //   SwivelCore      motion planning, limiter, animations, rate limits: no I/O, time is an input
 //                   (and the "did you mean" word suggestions the board loader and swivelctl share)
 //   SwivelSync      PIMutex: the firmware's lock, made visible to ThreadSanitizer under `make sanitize`
+//   SwivelPOSIX     the one POSIX layer: threads with a scheduling policy and affinity, the monotonic clock,
+//                   deadline sleep, FileDescriptor with typed Errno, small-file reads, stderr; Glibc only
+//                   (CSwivelPOSIX: the _GNU_SOURCE calls, in C). SwivelCore and SwivelProtocol stay without it
 //   SwivelHardware  small hardware protocols, drivers (stepper, servo, quadrature) and mocks
 //   SwivelSim       the physical model of a stand, wired to the mock GPIO chip
 //   SwivelBoard     the strict JSON5 board-file loader
@@ -20,7 +23,7 @@ import PackageDescription
 //   swivel-bench    `make bench`
 //   swivel-fuzz     `make fuzz`
 //   swivel-soak     `make soak`
-//   SwivelToolSupport  whole-file reads, the monotonic clock, child processes: for those three tools only
+//   SwivelToolSupport  child processes: for those three tools only
 let strict: [SwiftSetting] = [
     .enableUpcomingFeature("ExistentialAny"),
     .enableUpcomingFeature("InternalImportsByDefault"),
@@ -42,11 +45,14 @@ let package = Package(
     targets: [
         .target(name: "SwivelCore", swiftSettings: strict, linkerSettings: libm),
         .target(name: "SwivelSync", swiftSettings: strict),
-        .target(name: "SwivelHardware", dependencies: ["SwivelSync"], swiftSettings: strict, linkerSettings: libm),
+        // glibc's GNU extensions (affinity, thread names and stacks, ppoll), compiled with _GNU_SOURCE.
+        .target(name: "CSwivelPOSIX"),
+        .target(name: "SwivelPOSIX", dependencies: ["CSwivelPOSIX", "SwivelSync"], swiftSettings: strict),
+        .target(name: "SwivelHardware", dependencies: ["SwivelSync", "SwivelPOSIX"], swiftSettings: strict, linkerSettings: libm),
         .target(name: "SwivelSim", dependencies: ["SwivelHardware"], swiftSettings: strict, linkerSettings: libm),
-        .target(name: "SwivelBoard", dependencies: ["SwivelCore"], swiftSettings: strict),
+        .target(name: "SwivelBoard", dependencies: ["SwivelCore", "SwivelPOSIX"], swiftSettings: strict),
         .target(name: "SwivelProtocol", dependencies: ["SwivelCore"], swiftSettings: strict),
-        .target(name: "SwivelPorts", swiftSettings: strict),
+        .target(name: "SwivelPorts", dependencies: ["SwivelPOSIX"], swiftSettings: strict),
         .systemLibrary(
             name: "CGPIOD",
             pkgConfig: "libgpiod",
@@ -59,7 +65,7 @@ let package = Package(
         .target(
             name: "SwivelLinux",
             dependencies: [
-                "SwivelHardware",
+                "SwivelHardware", "SwivelPOSIX",
                 .target(name: "CSwivelGPIO", condition: .when(platforms: [.linux])),
             ],
             swiftSettings: strict
@@ -67,16 +73,16 @@ let package = Package(
         .target(
             name: "SwivelRuntime",
             dependencies: [
-                "SwivelCore", "SwivelSync", "SwivelHardware", "SwivelSim", "SwivelBoard", "SwivelLinux", "SwivelProtocol", "SwivelPorts",
+                "SwivelCore", "SwivelSync", "SwivelHardware", "SwivelSim", "SwivelBoard", "SwivelLinux", "SwivelProtocol", "SwivelPorts", "SwivelPOSIX",
             ],
             swiftSettings: strict
         ),
-        .target(name: "SwivelKit", dependencies: ["SwivelCore", "SwivelSync", "SwivelProtocol", "SwivelPorts"], swiftSettings: strict),
+        .target(name: "SwivelKit", dependencies: ["SwivelCore", "SwivelSync", "SwivelProtocol", "SwivelPorts", "SwivelPOSIX"], swiftSettings: strict),
         // A host library: it imports the toolchain's Foundation (CGRect, Measurement, Progress), which the firmware never does.
         .target(name: "SwivelDockKit", dependencies: ["SwivelKit", "SwivelSync"], swiftSettings: strict),
-        .executableTarget(name: "swiveld", dependencies: ["SwivelRuntime"], swiftSettings: strict),
+        .executableTarget(name: "swiveld", dependencies: ["SwivelRuntime", "SwivelPOSIX"], swiftSettings: strict),
         // Its command-line parser lives here, not in the host library apps link.
-        .executableTarget(name: "swivelctl", dependencies: ["SwivelKit", "SwivelProtocol"], swiftSettings: strict),
+        .executableTarget(name: "swivelctl", dependencies: ["SwivelKit", "SwivelProtocol", "SwivelPOSIX"], swiftSettings: strict),
         // What the three tools below share (Glibc, no Foundation). No firmware target depends on it.
         .target(name: "SwivelToolSupport", swiftSettings: strict),
         // The bus servo codecs' packets, for the Python test against the vendors' SDKs.
@@ -85,21 +91,25 @@ let package = Package(
         // Scene runs against baselines (naive, alpha-beta), their metrics and plots: the bench's and the tests', never the daemon's.
         .target(name: "SwivelSceneBench", dependencies: ["SwivelRuntime", "SwivelCore", "SwivelBoard", "SwivelHardware", "SwivelProtocol"], swiftSettings: strict),
         .executableTarget(
-            name: "swivel-bench", dependencies: ["SwivelRuntime", "SwivelSceneBench", "SwivelKit", "SwivelToolSupport"], swiftSettings: strict),
+            name: "swivel-bench", dependencies: ["SwivelRuntime", "SwivelSceneBench", "SwivelKit", "SwivelToolSupport", "SwivelPOSIX"],
+            swiftSettings: strict),
         // `make fuzz` and `make soak` (docs/RELIABILITY.md). Compiled by `make test` too, so they never
         // rot: built normally, swivel-fuzz replays inputs; `make fuzz` builds it with libFuzzer.
         .executableTarget(
-            name: "swivel-fuzz", dependencies: ["SwivelRuntime", "SwivelProtocol", "SwivelBoard", "SwivelCore", "SwivelHardware", "SwivelToolSupport"],
+            name: "swivel-fuzz", dependencies: ["SwivelRuntime", "SwivelProtocol", "SwivelBoard", "SwivelCore", "SwivelHardware", "SwivelToolSupport", "SwivelPOSIX"],
             swiftSettings: strict),
         .executableTarget(
-            name: "swivel-soak", dependencies: ["SwivelProtocol", "SwivelPorts", "SwivelBoard", "SwivelCore", "SwivelToolSupport"], swiftSettings: strict),
+            name: "swivel-soak", dependencies: ["SwivelProtocol", "SwivelPorts", "SwivelBoard", "SwivelCore", "SwivelToolSupport", "SwivelPOSIX"], swiftSettings: strict),
         // Threads, subprocesses and temporary directories the test targets share.
-        .target(name: "SwivelTestSupport", path: "Tests/SwivelTestSupport", swiftSettings: strict),
+        .target(name: "SwivelTestSupport", dependencies: ["SwivelPOSIX"], path: "Tests/SwivelTestSupport", swiftSettings: strict),
+        .testTarget(name: "SwivelPOSIXTests", dependencies: ["SwivelPOSIX", "SwivelTestSupport"], swiftSettings: strict),
         .testTarget(name: "SwivelSyncTests", dependencies: ["SwivelSync", "SwivelTestSupport"], swiftSettings: strict),
         .testTarget(name: "SwivelCoreTests", dependencies: ["SwivelCore"], swiftSettings: strict),
         .testTarget(name: "SwivelHardwareTests", dependencies: ["SwivelHardware", "SwivelSim"], swiftSettings: strict),
         .testTarget(name: "SwivelBoardTests", dependencies: ["SwivelBoard"], swiftSettings: strict),
-        .testTarget(name: "SwivelRuntimeTests", dependencies: ["SwivelRuntime", "SwivelSceneBench", "SwivelTestSupport"], swiftSettings: strict),
+        .testTarget(
+            name: "SwivelRuntimeTests", dependencies: ["SwivelRuntime", "SwivelSceneBench", "SwivelPOSIX", "SwivelTestSupport"],
+            swiftSettings: strict),
         .testTarget(name: "SwivelLinuxTests", dependencies: ["SwivelLinux"], swiftSettings: strict),
         .testTarget(name: "SwivelProtocolTests", dependencies: ["SwivelProtocol"], swiftSettings: strict),
         // swivelctl's parser, help and session notes, without a stand.

@@ -1,5 +1,6 @@
 #if os(Linux)
 import Glibc
+import SwivelPOSIX
 
 /// The few file-system calls the backends make at setup time. Nothing here
 /// is for a tick: these allocate.
@@ -57,13 +58,11 @@ enum FileSystem {
 
     /// The text of a small file (a sysfs attribute), at most `maximumBytes`.
     static func readText(_ path: String, maximumBytes: Int = 4_096) throws(SystemCallError) -> String {
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
-        guard descriptor >= 0 else { throw .current }
-        defer { close(descriptor) }
-        var buffer = [UInt8](repeating: 0, count: maximumBytes)
-        let length = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
-        guard length >= 0 else { throw .current }
-        return String(decoding: buffer[..<length], as: UTF8.self)
+        do {
+            return try SmallFile.read(path, maximumBytes: maximumBytes).text
+        } catch {
+            throw SystemCallError(error.code)
+        }
     }
 
     /// Writes `text` in one `write(2)`, as `echo text > path` does: sysfs takes

@@ -1,6 +1,7 @@
 #if os(Linux)
 import Glibc
 public import SwivelHardware
+import SwivelPOSIX
 
 /// One `pwmchipN` under the sysfs root.
 public struct SysfsPWMChipInfo: Equatable, Sendable {
@@ -129,7 +130,7 @@ public final class SysfsPWMProvider: PWMProvider {
 
         let channelDirectory = chipDirectory + "/pwm\(channel)"
         try export(channel, chipDirectory: chipDirectory, channelDirectory: channelDirectory, name: name)
-        let deadline = Self.monotonicNanoseconds() &+ exportTimeoutNanoseconds
+        let deadline = MonotonicTime.nanoseconds() &+ exportTimeoutNanoseconds
         do {
             try waitForDirectory(channelDirectory, until: deadline, exportedBy: chipDirectory + "/export")
             let period = try openAttribute(channelDirectory + "/period", until: deadline, name: name)
@@ -179,7 +180,7 @@ public final class SysfsPWMProvider: PWMProvider {
 
     private func waitForDirectory(_ path: String, until deadline: Int64, exportedBy export: String) throws(HardwareError) {
         while !FileSystem.isDirectory(path) {
-            guard Self.monotonicNanoseconds() < deadline else {
+            guard MonotonicTime.nanoseconds() < deadline else {
                 throw HardwareError(
                     .ioFailure,
                     "\(export) accepted the channel but \(path) did not appear within \(exportTimeoutNanoseconds / 1_000_000) ms")
@@ -195,7 +196,7 @@ public final class SysfsPWMProvider: PWMProvider {
             do {
                 return try SysfsAttribute(path: path)
             } catch {
-                guard error.isPermissionDenied, Self.monotonicNanoseconds() < deadline else {
+                guard error.isPermissionDenied, MonotonicTime.nanoseconds() < deadline else {
                     throw SysfsPWMDiagnostics.fileError(error, action: "open", path: path, channel: name)
                 }
                 Self.sleepOneMillisecond()
@@ -203,15 +204,8 @@ public final class SysfsPWMProvider: PWMProvider {
         }
     }
 
-    static func monotonicNanoseconds() -> Int64 {
-        var spec = timespec()
-        _ = clock_gettime(CLOCK_MONOTONIC, &spec)
-        return Int64(spec.tv_sec) &* 1_000_000_000 &+ Int64(spec.tv_nsec)
-    }
-
     private static func sleepOneMillisecond() {
-        var request = timespec(tv_sec: 0, tv_nsec: 1_000_000)
-        _ = nanosleep(&request, nil)
+        DeadlineSleep.until(nanoseconds: MonotonicTime.nanoseconds() + 1_000_000)
     }
 }
 #endif

@@ -3,6 +3,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import SwivelPOSIX
 
 /// poll(2) over several descriptors. Meant to be refilled every loop turn:
 /// `removeAll()` keeps the storage, so a set that stays the same size allocates
@@ -54,35 +55,22 @@ public struct PollSet: Sendable {
     public mutating func wait(timeoutNanoseconds: Int64) throws(PortError) -> Int {
         #if canImport(Glibc)
         guard timeoutNanoseconds >= 0 else { return try wait(timeoutMilliseconds: -1) }
-        guard let ppoll = Self.ppoll else {
-            return try wait(timeoutMilliseconds: Int32(clamping: (timeoutNanoseconds + 999_999) / 1_000_000))
-        }
-        let end = monotonicNanoseconds() + timeoutNanoseconds
+        let end = MonotonicTime.nanoseconds() + timeoutNanoseconds
         var left = timeoutNanoseconds
         while true {
-            var timeout = timespec(tv_sec: Int(left / 1_000_000_000), tv_nsec: Int(left % 1_000_000_000))
             let ready = descriptors.withUnsafeMutableBufferPointer { buffer in
-                ppoll(buffer.baseAddress, nfds_t(buffer.count), &timeout, nil)
+                PrecisePoll.wait(buffer, timeoutNanoseconds: left)
             }
             if ready >= 0 { return Int(ready) }
             let code = currentErrno()
             guard code == EINTR else { throw PortError(kind: .poll, path: nil, errno: code) }
-            left = max(0, end - monotonicNanoseconds())
+            left = max(0, end - MonotonicTime.nanoseconds())
         }
         #else
         let milliseconds = timeoutNanoseconds < 0 ? -1 : Int32(clamping: (timeoutNanoseconds + 999_999) / 1_000_000)
         return try wait(timeoutMilliseconds: milliseconds)
         #endif
     }
-
-    #if canImport(Glibc)
-    typealias PPoll = @convention(c) (UnsafeMutablePointer<pollfd>?, nfds_t, UnsafePointer<timespec>?, UnsafeRawPointer?) -> Int32
-    /// ppoll needs _GNU_SOURCE, which the Glibc module does not define: looked up once at run time.
-    private static let ppoll: PPoll? = {
-        guard let everything = dlopen(nil, RTLD_NOW), let address = dlsym(everything, "ppoll") else { return nil }
-        return unsafeBitCast(address, to: PPoll.self)
-    }()
-    #endif
 
     /// Data (or EOF) waits at `index`: POLLIN. An index that was never added is never ready.
     public func isReadable(_ index: Int) -> Bool {

@@ -3,6 +3,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import SwivelPOSIX
 
 // libc calls under names no type member shadows: inside `FileChannel.close()` or
 // `UnixSocketListener.accept()` a bare `close(fd)` / `accept(fd, ...)` would find the
@@ -103,33 +104,19 @@ func setCloseOnExec(_ descriptor: Int32) -> Bool {
     return flags >= 0 && fcntl(descriptor, F_SETFD, flags | FD_CLOEXEC) == 0
 }
 
-/// Milliseconds on the monotonic clock, for timeouts that survive EINTR retries.
-func monotonicMilliseconds() -> Int64 {
-    var now = timespec()
-    clock_gettime(CLOCK_MONOTONIC, &now)
-    return Int64(now.tv_sec) * 1_000 + Int64(now.tv_nsec) / 1_000_000
-}
-
-/// Nanoseconds on the monotonic clock.
-func monotonicNanoseconds() -> Int64 {
-    var now = timespec()
-    clock_gettime(CLOCK_MONOTONIC, &now)
-    return Int64(now.tv_sec) * 1_000_000_000 + Int64(now.tv_nsec)
-}
-
 /// A poll(2) timeout measured from when it was made, so a retry after EINTR or a
 /// partial write waits only for what is left. Negative means "no limit", as in poll.
 struct PollDeadline {
     private let endMilliseconds: Int64?
 
     init(timeoutMilliseconds: Int32) {
-        endMilliseconds = timeoutMilliseconds < 0 ? nil : monotonicMilliseconds() + Int64(timeoutMilliseconds)
+        endMilliseconds = timeoutMilliseconds < 0 ? nil : MonotonicTime.milliseconds() + Int64(timeoutMilliseconds)
     }
 
     /// The timeout to pass to poll now: -1 for no limit, 0 once the deadline passed.
     var remainingMilliseconds: Int32 {
         guard let endMilliseconds else { return -1 }
-        return Int32(clamping: max(0, endMilliseconds - monotonicMilliseconds()))
+        return Int32(clamping: max(0, endMilliseconds - MonotonicTime.milliseconds()))
     }
 }
 

@@ -3,6 +3,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import SwivelPOSIX
 import SwivelToolSupport
 
 /// The size of the static release daemon, and whether it really is what the
@@ -28,7 +29,7 @@ struct BinaryBenchmark: Benchmark {
         ])
         var notes: [String] = []
         let elf: ElfSummary?
-        if let contents = WholeFile.read(path) {
+        if let contents = (try? SmallFile.read(path, maximumBytes: .max))?.bytes {
             do throws(ElfSummary.ParseError) {
                 elf = try ElfSummary(contents)
             } catch {

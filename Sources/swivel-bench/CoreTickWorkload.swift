@@ -1,5 +1,6 @@
 import SwivelBoard
 import SwivelCore
+import SwivelPOSIX
 import SwivelToolSupport
 
 /// The pure motion core under a moving load: `MotionController.tick` once per
@@ -38,9 +39,9 @@ struct CoreTickWorkload {
             throw BenchFailure("motion controller: \(error)")
         }
         for index in 0..<warmupTicks { driven.tick(index) }
-        let started = monotonicNanoseconds()
+        let started = MonotonicTime.nanoseconds()
         for index in warmupTicks..<(warmupTicks + ticks) { driven.tick(index) }
-        let elapsed = monotonicNanoseconds() - started
+        let elapsed = MonotonicTime.nanoseconds() - started
         blackHole(driven.checksum)
         return Outcome(nanosecondsPerTick: Double(elapsed) / Double(ticks), commandsRejected: driven.rejected)
     }

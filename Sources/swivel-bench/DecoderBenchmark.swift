@@ -1,3 +1,4 @@
+import SwivelPOSIX
 import SwivelProtocol
 import SwivelToolSupport
 
@@ -126,7 +127,7 @@ struct DecoderBenchmark: Benchmark {
         /// Seconds to count the 0x00 bytes of the stream `passes` times.
         func scan(passes: Int) -> Double {
             stream.withUnsafeBytes { bytes in
-                let start = monotonicNanoseconds()
+                let start = MonotonicTime.nanoseconds()
                 var delimiters = 0
                 for _ in 0..<passes {
                     var offset = 0
@@ -138,7 +139,7 @@ struct DecoderBenchmark: Benchmark {
                         offset = end
                     }
                 }
-                let elapsed = monotonicNanoseconds() - start
+                let elapsed = MonotonicTime.nanoseconds() - start
                 blackHole(Double(delimiters))
                 return Double(elapsed) / 1e9
             }
@@ -150,7 +151,7 @@ struct DecoderBenchmark: Benchmark {
             var delivered = 0
             var sum = 0
             let elapsed = stream.withUnsafeBytes { bytes in
-                let start = monotonicNanoseconds()
+                let start = MonotonicTime.nanoseconds()
                 for _ in 0..<passes {
                     var offset = 0
                     while offset < bytes.count {
@@ -162,7 +163,7 @@ struct DecoderBenchmark: Benchmark {
                         offset = end
                     }
                 }
-                return monotonicNanoseconds() - start
+                return MonotonicTime.nanoseconds() - start
             }
             blackHole(Double(sum))
             guard delivered == frames * passes, decoder.statistics.framesDropped == 0 else {
@@ -176,7 +177,7 @@ struct DecoderBenchmark: Benchmark {
             var output: [UInt8] = []
             output.reserveCapacity(65_536 + FrameLimits.maximumEncodedBytes)
             var written = 0
-            let start = monotonicNanoseconds()
+            let start = MonotonicTime.nanoseconds()
             do throws(FramingError) {
                 for _ in 0..<passes {
                     for (index, header) in headers.enumerated() {
@@ -190,7 +191,7 @@ struct DecoderBenchmark: Benchmark {
             } catch {
                 throw BenchFailure("the encoder failed: \(error)")
             }
-            let elapsed = monotonicNanoseconds() - start
+            let elapsed = MonotonicTime.nanoseconds() - start
             written += output.count
             guard written == stream.count * passes else {
                 throw BenchFailure("the encoder wrote \(written) bytes, expected \(stream.count * passes)")

@@ -4,6 +4,7 @@ import Glibc
 import Darwin
 #endif
 import SwivelCore
+import SwivelPOSIX
 import SwivelPorts
 import SwivelProtocol
 import SwivelRuntime
@@ -175,8 +176,8 @@ private final class BenchDaemon {
             throw BenchFailure("cannot start \(binary): \(Subprocess.describeErrno(error.code))")
         }
         // Ready once the socket answers.
-        let end = monotonicNanoseconds() + 10_000_000_000
-        while monotonicNanoseconds() < end {
+        let end = MonotonicTime.nanoseconds() + 10_000_000_000
+        while MonotonicTime.nanoseconds() < end {
             if let probe = try? UnixSocket.connect(path: socketPath) {
                 probe.close()
                 return
@@ -212,16 +213,7 @@ private final class BenchDaemon {
     }
 
     static func read(_ path: String) -> String {
-        guard let file = fopen(path, "r") else { return "" }
-        defer { fclose(file) }
-        var bytes: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 4096)
-        while true {
-            let count = fread(&chunk, 1, chunk.count, file)
-            if count <= 0 { break }
-            bytes += chunk[0..<count]
-        }
-        return String(decoding: bytes, as: UTF8.self)
+        (try? SmallFile.read(path, maximumBytes: .max))?.text ?? ""
     }
 }
 
@@ -260,9 +252,9 @@ private final class BenchSession {
     /// Reads until the reply to `sequence` arrives; telemetry is skipped.
     func awaitReply(_ sequence: UInt16, seconds: Double) throws(PortError) -> Bool {
         var buffer = [UInt8](repeating: 0, count: 16_384)
-        let end = monotonicNanoseconds() + Int64(seconds * 1e9)
+        let end = MonotonicTime.nanoseconds() + Int64(seconds * 1e9)
         var found = false
-        while !found && monotonicNanoseconds() < end {
+        while !found && MonotonicTime.nanoseconds() < end {
             var poll = PollSet()
             _ = poll.add(channel.fileDescriptor)
             _ = try poll.wait(timeoutMilliseconds: 50)
@@ -296,11 +288,11 @@ private final class HeartbeatTimer: @unchecked Sendable {
         let outcome = Mutex<Result<[Int64], BenchFailure>>(.success([]))
         let request = (try? RealtimeRequest(lockMemory: false, fifoPriority: 10, cpu: nil)) ?? .none
         do {
-            let thread = try RealtimeThread.spawn(name: "bench-timer", request: request) { [self] in
+            let (thread, privileges) = try POSIXThread.spawn(name: "bench-timer", request: request) { [self] in
                 let result = Result { () throws(BenchFailure) in try run(seconds: seconds) }
                 outcome.withLock { $0 = result }
             }
-            granted = thread.privileges.fifoGranted
+            granted = privileges.fifoGranted
             thread.join()
         } catch {
             throw BenchFailure("cannot start the timing thread: \(error)")
@@ -314,11 +306,11 @@ private final class HeartbeatTimer: @unchecked Sendable {
     func run(seconds: Double) throws(BenchFailure) -> [Int64] {
         var samples: [Int64] = []
         var sequence: UInt16 = 1
-        let end = monotonicNanoseconds() + Int64(seconds * 1e9)
-        while monotonicNanoseconds() < end {
+        let end = MonotonicTime.nanoseconds() + Int64(seconds * 1e9)
+        while MonotonicTime.nanoseconds() < end {
             sequence = sequence == UInt16.max ? 2 : sequence + 1
             let frame = WireFrame.encode(.heartbeat, sequence: sequence)
-            let start = monotonicNanoseconds()
+            let start = MonotonicTime.nanoseconds()
             do {
                 try session.channel.write(all: frame, timeoutMilliseconds: 1000)
                 guard try session.awaitReply(sequence, seconds: 2) else {
@@ -329,7 +321,7 @@ private final class HeartbeatTimer: @unchecked Sendable {
             } catch {
                 throw BenchFailure("the well-behaved session failed: \(error)")
             }
-            samples.append(monotonicNanoseconds() - start)
+            samples.append(MonotonicTime.nanoseconds() - start)
             sleep(seconds: Self.intervalSeconds)
         }
         return samples
@@ -342,7 +334,7 @@ private final class Flood: @unchecked Sendable {
 
     private let sessions: [BenchSession]
     private let stopping = Atomic(false)
-    private var thread: RealtimeThread?
+    private var thread: POSIXThread?
     private var counts = Counts()
 
     init(socket: String, sessions count: Int) throws(BenchFailure) {
@@ -352,7 +344,7 @@ private final class Flood: @unchecked Sendable {
     }
 
     func start() {
-        thread = try? RealtimeThread.spawn(name: "bench-flood", request: .none) { [self] in run() }
+        thread = try? POSIXThread.spawn(name: "bench-flood", stackBytes: 512 * 1024) { [self] in run() }
     }
 
     func stop() -> Counts {
@@ -374,9 +366,9 @@ private final class Flood: @unchecked Sendable {
             if !draining && stopping.load(ordering: .acquiring) {
                 // Stop sending; give the replies in flight a second to arrive.
                 draining = true
-                drainEnd = monotonicNanoseconds() + 1_000_000_000
+                drainEnd = MonotonicTime.nanoseconds() + 1_000_000_000
             }
-            if draining && (monotonicNanoseconds() > drainEnd || outstanding.allSatisfy(\.isEmpty)) { break }
+            if draining && (MonotonicTime.nanoseconds() > drainEnd || outstanding.allSatisfy(\.isEmpty)) { break }
             var poll = PollSet()
             for (index, session) in sessions.enumerated() {
                 _ = poll.add(session.channel.fileDescriptor, readable: true, writable: !outgoing[index].isEmpty)

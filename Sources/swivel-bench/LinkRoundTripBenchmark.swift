@@ -1,6 +1,7 @@
 import SwivelBoard
 import SwivelCore
 import SwivelHardware
+import SwivelPOSIX
 import SwivelPorts
 import SwivelProtocol
 import SwivelRuntime
@@ -111,12 +112,12 @@ private final class LinkRig {
             sequence &+= 1
             let seq = sequence
             let frame = WireFrame.encode(message, sequence: seq)
-            let start = monotonicNanoseconds()
+            let start = MonotonicTime.nanoseconds()
             var answered = false
             do {
                 try host.write(all: frame, timeoutMilliseconds: 1000)
                 while !answered {
-                    guard monotonicNanoseconds() - start < 1_000_000_000 else { throw BenchFailure("no reply to \(message.messageID) in 1 s") }
+                    guard MonotonicTime.nanoseconds() - start < 1_000_000_000 else { throw BenchFailure("no reply to \(message.messageID) in 1 s") }
                     var poll = PollSet()
                     _ = poll.add(host.fileDescriptor)
                     _ = try poll.wait(timeoutMilliseconds: 100)
@@ -131,7 +132,7 @@ private final class LinkRig {
             } catch {
                 throw BenchFailure("link round trip failed: \(error)")
             }
-            samples.append(monotonicNanoseconds() - start)
+            samples.append(MonotonicTime.nanoseconds() - start)
         }
         return samples
     }
@@ -147,7 +148,7 @@ private final class EchoRig: @unchecked Sendable {
     let pair: PseudoTerminalPair
     let host: FileChannel
     let waker: PollWaker
-    var thread: RealtimeThread?
+    var thread: POSIXThread?
 
     init() throws(BenchFailure) {
         do {
@@ -155,7 +156,7 @@ private final class EchoRig: @unchecked Sendable {
             host = try SerialPort.open(path: pair.secondaryPath, baudRate: 921_600)
             waker = try PollWaker()
             let primary = pair.primary, waker = waker
-            thread = try RealtimeThread.spawn(name: "bench-echo", request: .none) {
+            thread = try POSIXThread.spawn(name: "bench-echo", stackBytes: 512 * 1024) {
                 var buffer = [UInt8](repeating: 0, count: 4096)
                 while true {
                     var poll = PollSet()
@@ -176,7 +177,7 @@ private final class EchoRig: @unchecked Sendable {
         var samples: [Int64] = []
         var buffer = [UInt8](repeating: 0, count: 4096)
         for _ in 0..<count {
-            let start = monotonicNanoseconds()
+            let start = MonotonicTime.nanoseconds()
             var received = 0
             do {
                 try host.write(all: frame, timeoutMilliseconds: 1000)
@@ -189,7 +190,7 @@ private final class EchoRig: @unchecked Sendable {
             } catch {
                 throw BenchFailure("echo round trip failed: \(error)")
             }
-            samples.append(monotonicNanoseconds() - start)
+            samples.append(MonotonicTime.nanoseconds() - start)
         }
         return samples
     }

@@ -3,6 +3,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import SwivelPOSIX
 import SwivelToolSupport
 
 /// Peak RSS of the static daemon running the board for a few seconds, beside
@@ -111,12 +112,12 @@ struct MemoryBenchmark: Benchmark {
         var watch = Watch()
         guard let daemonPid = PeakRSSLauncher.childPid(of: daemon) else { return watch }
         let baselinePid = baseline.flatMap { PeakRSSLauncher.childPid(of: $0) }
-        let started = monotonicNanoseconds()
+        let started = MonotonicTime.nanoseconds()
         let lookAt = Int64(max(0.5, seconds - 1) * 1e9)
         let giveUp = Int64((seconds + Self.graceSeconds) * 1e9)
         var looked = false
         while true {
-            let elapsed = monotonicNanoseconds() - started
+            let elapsed = MonotonicTime.nanoseconds() - started
             let daemonReading = ProcessMemory.statusKibibytes("VmHWM", process: daemonPid)
             let baselineReading = baselinePid.flatMap { ProcessMemory.statusKibibytes("VmHWM", process: $0) }
             if let daemonReading { watch.daemonHighWater = max(watch.daemonHighWater ?? 0, daemonReading) }

@@ -1,3 +1,4 @@
+import SwivelPOSIX
 import SwivelToolSupport
 
 /// bench/c/peak_rss: runs a program and reports its wait4 ru_maxrss from a
@@ -56,7 +57,7 @@ struct PeakRSSLauncher {
     static func childPid(of launcher: Subprocess.Running) -> String? {
         let path = "/proc/\(launcher.pid)/task/\(launcher.pid)/children"
         for _ in 0..<100 {
-            if let text = WholeFile.readText(path),
+            if let text = (try? SmallFile.read(path, maximumBytes: .max))?.text,
                let pid = text.split(whereSeparator: { $0 == " " || $0 == "\n" }).first
             {
                 return String(pid)

@@ -3,6 +3,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import SwivelPOSIX
 import SwivelToolSupport
 
 /// What /proc says about a process's memory (Linux only; elsewhere every
@@ -16,7 +17,7 @@ enum ProcessMemory {
 
     /// The value of a `/proc/<pid>/status` line, without its key and surrounding blanks.
     static func statusField(_ key: String, process: String) -> String? {
-        guard let text = WholeFile.readText("/proc/\(process)/status") else { return nil }
+        guard let text = (try? SmallFile.read("/proc/\(process)/status", maximumBytes: .max))?.text else { return nil }
         for line in text.split(separator: "\n") where line.hasPrefix(key + ":") {
             return line.dropFirst(key.count + 1).trimmingSpaces()
         }
@@ -33,7 +34,7 @@ enum ProcessMemory {
     /// thread's stack (from /proc/<pid>/task/*/syscall), so a stack made
     /// resident by mlockall is recognisable.
     static func largestMappings(process: String, count: Int) -> [Mapping] {
-        guard let text = WholeFile.readText("/proc/\(process)/smaps") else { return [] }
+        guard let text = (try? SmallFile.read("/proc/\(process)/smaps", maximumBytes: .max))?.text else { return [] }
         let stackPointers = threadStackPointers(process: process)
         var mappings: [Mapping] = []
         var label = ""
@@ -50,7 +51,7 @@ enum ProcessMemory {
                 if fields.count >= 6 {
                     label = fields[5...].joined(separator: " ") + ", " + size
                 } else if let thread = stackPointers.first(where: { start <= $0.pointer && $0.pointer < end }) {
-                    let threadName = WholeFile.readText("/proc/\(process)/task/\(thread.thread)/comm")
+                    let threadName = ((try? SmallFile.read("/proc/\(process)/task/\(thread.thread)/comm", maximumBytes: .max))?.text)
                         .map { " \"" + $0.split(separator: "\n").joined() + "\"" } ?? ""
                     label = "stack of thread \(thread.thread)\(threadName), \(size)"
                 } else {
@@ -70,7 +71,7 @@ enum ProcessMemory {
             let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
                 String(decoding: raw.prefix(while: { $0 != 0 }), as: UTF8.self)
             }
-            guard !name.hasPrefix("."), let text = WholeFile.readText("/proc/\(process)/task/\(name)/syscall") else { continue }
+            guard !name.hasPrefix("."), let text = (try? SmallFile.read("/proc/\(process)/task/\(name)/syscall", maximumBytes: .max))?.text else { continue }
             // "nr arg1 … arg6 sp pc"; a running thread reports "running" instead.
             let fields = text.split(separator: " ", omittingEmptySubsequences: true)
             guard fields.count >= 9, fields[7].hasPrefix("0x"), let pointer = UInt64(fields[7].dropFirst(2), radix: 16)

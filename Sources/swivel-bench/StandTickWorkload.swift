@@ -1,5 +1,6 @@
 import SwivelBoard
 import SwivelHardware
+import SwivelPOSIX
 import SwivelRuntime
 import SwivelToolSupport
 
@@ -24,13 +25,13 @@ enum StandTickWorkload {
             deadline = deadline.advanced(byNanoseconds: period)
         }
         let stepsBefore = rig.stepsEmitted
-        let started = monotonicNanoseconds()
+        let started = MonotonicTime.nanoseconds()
         for _ in 0..<ticks {
             rig.clock.set(deadline)
             rig.engine.tick(at: deadline)
             deadline = deadline.advanced(byNanoseconds: period)
         }
-        let elapsed = monotonicNanoseconds() - started
+        let elapsed = MonotonicTime.nanoseconds() - started
         return Outcome(
             nanosecondsPerTick: Double(elapsed) / Double(ticks),
             stepsPerTick: Double(rig.stepsEmitted - stepsBefore) / Double(ticks),
@@ -49,9 +50,9 @@ enum StandTickWorkload {
         let stepLines = board.stepLines
         for _ in 0..<warmupTicks { virtual.tick() }
         let stepsBefore = virtual.simulation.chip.stepsEmitted(on: stepLines)
-        let started = monotonicNanoseconds()
+        let started = MonotonicTime.nanoseconds()
         for _ in 0..<ticks { virtual.tick() }
-        let elapsed = monotonicNanoseconds() - started
+        let elapsed = MonotonicTime.nanoseconds() - started
         return Outcome(
             nanosecondsPerTick: Double(elapsed) / Double(ticks),
             stepsPerTick: Double(virtual.simulation.chip.stepsEmitted(on: stepLines) - stepsBefore) / Double(ticks),

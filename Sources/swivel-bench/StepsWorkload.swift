@@ -1,4 +1,5 @@
 import SwivelHardware
+import SwivelPOSIX
 import SwivelToolSupport
 
 /// Step planning on long runs at a high step rate: segments of `segmentSteps`
@@ -59,7 +60,7 @@ struct StepsWorkload {
         var planned = 0
         var held = 0
         var checksum = 0.0
-        let started = monotonicNanoseconds()
+        let started = MonotonicTime.nanoseconds()
         for index in 0..<segments {
             do throws(MotionInputError) {
                 try planner.plan(segment(index), from: state, into: plan)
@@ -71,7 +72,7 @@ struct StepsWorkload {
             if let last = plan.risingEdges.last { checksum += Double(last.nanoseconds) }
             state = plan.endState
         }
-        let elapsed = monotonicNanoseconds() - started
+        let elapsed = MonotonicTime.nanoseconds() - started
         blackHole(checksum)
         return Outcome(stepsPerSecond: Double(planned) / (Double(elapsed) / 1e9), steps: planned, delayedOrCarried: held)
     }
@@ -94,7 +95,7 @@ struct StepsWorkload {
         }
         let segments = max(1, steps / Self.segmentSteps)
         let writesBefore = chip.writeCount(line: 0)
-        let started = monotonicNanoseconds()
+        let started = MonotonicTime.nanoseconds()
         for index in 0..<segments {
             let next = segment(index)
             do throws(MotionInputError) {
@@ -103,7 +104,7 @@ struct StepsWorkload {
                 throw BenchFailure("moving segment \(index): \(error)")
             }
         }
-        let elapsed = monotonicNanoseconds() - started
+        let elapsed = MonotonicTime.nanoseconds() - started
         let emitted = (chip.writeCount(line: 0) - writesBefore) / 2
         return Outcome(
             stepsPerSecond: Double(emitted) / (Double(elapsed) / 1e9), steps: emitted,

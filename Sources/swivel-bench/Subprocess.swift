@@ -3,6 +3,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import SwivelPOSIX
 import SwivelToolSupport
 
 /// Runs a program and captures its standard output. posix_spawn, since
@@ -75,7 +76,7 @@ enum Subprocess {
 
     /// Reads the child's output to the end and reaps it.
     static func finish(_ child: Running) throws(BenchFailure) -> Result {
-        let output = WholeFile.readToEnd(child.readEnd).bytes
+        let output = (try? SmallFile.read(from: FileDescriptor(rawValue: child.readEnd), maximumBytes: .max))?.bytes ?? []
         close(child.readEnd)
 
         let ending: ChildProcess.Ending

@@ -4,6 +4,7 @@ import Glibc
 import Darwin
 #endif
 import SwivelBoard
+import SwivelPOSIX
 import SwivelRuntime
 import SwivelToolSupport
 
@@ -101,7 +102,7 @@ enum FuzzMain {
         }
         var broken = 0
         for file in files {
-            guard let input = WholeFile.read(file) else {
+            guard let input = (try? SmallFile.read(file, maximumBytes: .max))?.bytes else {
                 StandardError.write("swivel-fuzz: cannot read \(file)\n")
                 return 1
             }

@@ -1,6 +1,7 @@
 import SwivelBoard
 import SwivelCore
 import SwivelHardware
+import SwivelPOSIX
 import SwivelProtocol
 import SwivelRuntime
 

@@ -3,6 +3,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import SwivelPOSIX
 import SwivelProtocol
 import SwivelToolSupport
 
@@ -21,7 +22,7 @@ enum SeedCorpus {
 
     /// Every vector in the document, in order.
     static func vectors(inDocument path: String) throws(SeedError) -> [Vector] {
-        guard let bytes = WholeFile.read(path) else { throw SeedError(description: "cannot read \(path)") }
+        guard let bytes = (try? SmallFile.read(path, maximumBytes: .max))?.bytes else { throw SeedError(description: "cannot read \(path)") }
         var vectors: [Vector] = []
         var current: Vector?
         for line in String(decoding: bytes, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false) {

@@ -3,6 +3,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import SwivelPOSIX
 import SwivelToolSupport
 
 /// The daemon under test: started on the board with every link path inside
@@ -67,19 +68,19 @@ final class DaemonProcess {
 
     /// SIGTERM, then up to `graceSeconds` for the stand to stop and the process to exit; SIGKILL after.
     func terminate(graceSeconds: Double) -> (ending: Ending, seconds: Double, killed: Bool) {
-        let started = monotonicNanoseconds()
+        let started = MonotonicTime.nanoseconds()
         if poll() == nil { kill(pid, SIGTERM) }
         while true {
-            if let ending = poll() { return (ending, Double(monotonicNanoseconds() - started) / 1e9, false) }
-            if Double(monotonicNanoseconds() - started) / 1e9 > graceSeconds { break }
+            if let ending = poll() { return (ending, Double(MonotonicTime.nanoseconds() - started) / 1e9, false) }
+            if Double(MonotonicTime.nanoseconds() - started) / 1e9 > graceSeconds { break }
             sleepNanoseconds(10_000_000)
         }
         kill(pid, SIGKILL)
         while poll() == nil { sleepNanoseconds(10_000_000) }
-        return (ending ?? .signaled(SIGKILL), Double(monotonicNanoseconds() - started) / 1e9, true)
+        return (ending ?? .signaled(SIGKILL), Double(MonotonicTime.nanoseconds() - started) / 1e9, true)
     }
 
-    var log: String { WholeFile.readText(logPath) ?? "" }
+    var log: String { (try? SmallFile.read(logPath, maximumBytes: .max))?.text ?? "" }
 
     /// The last `count` lines of the log, for a failure message.
     func logTail(_ count: Int) -> String {
@@ -97,7 +98,7 @@ struct ProcessSample {
 
     /// nil when the process is gone (or this is not Linux).
     static func take(pid: pid_t, elapsedSeconds: Double) -> ProcessSample? {
-        guard let status = WholeFile.readText("/proc/\(pid)/status"),
+        guard let status = (try? SmallFile.read("/proc/\(pid)/status", maximumBytes: .max))?.text,
               let descriptors = Files.names(in: "/proc/\(pid)/fd")
         else { return nil }
         func field(_ key: String) -> Int? {

@@ -5,6 +5,7 @@ import Darwin
 #endif
 import SwivelBoard
 import SwivelCore
+import SwivelPOSIX
 import SwivelPorts
 import SwivelProtocol
 import SwivelToolSupport
@@ -59,8 +60,8 @@ final class Soak {
 
     /// Up to 30 s for the daemon to build and open its socket.
     private static func waitForSocket(_ daemon: DaemonProcess) throws(SoakFailure) -> Connection {
-        let started = monotonicNanoseconds()
-        while monotonicNanoseconds() - started < 30_000_000_000 {
+        let started = MonotonicTime.nanoseconds()
+        while MonotonicTime.nanoseconds() - started < 30_000_000_000 {
             if let ending = daemon.poll() {
                 throw SoakFailure("swiveld \(ending) before it opened its socket:\n\(daemon.logTail(20))")
             }
@@ -74,8 +75,8 @@ final class Soak {
     }
 
     func run() -> Bool {
-        let started = monotonicNanoseconds()
-        let elapsed = { Double(monotonicNanoseconds() - started) / 1e9 }
+        let started = MonotonicTime.nanoseconds()
+        let elapsed = { Double(MonotonicTime.nanoseconds() - started) / 1e9 }
         do {
             try observer.hello(now: started)
             while !observer.docked && elapsed() < 5 {
@@ -90,10 +91,10 @@ final class Soak {
         }
         // The checker alone for a while: its idle HEARTBEAT round trips, and the
         // descriptors the end must return to.
-        let idleUntil = monotonicNanoseconds() + Self.idleNanoseconds
-        while monotonicNanoseconds() < idleUntil {
+        let idleUntil = MonotonicTime.nanoseconds() + Self.idleNanoseconds
+        while MonotonicTime.nanoseconds() < idleUntil {
             do {
-                try observer.act(now: monotonicNanoseconds())
+                try observer.act(now: MonotonicTime.nanoseconds())
                 try pollOnce(timeoutMilliseconds: 5)
             } catch {
                 problems.append("the checker's session failed while alone: \(error)")
@@ -110,12 +111,12 @@ final class Soak {
             agents.append(Agent(index: index, transport: transport, generator: generator, statistics: statistics))
         }
         // --seconds counts the sessions' time, after the checker's time alone.
-        let end = monotonicNanoseconds() + Int64(options.seconds * 1e9)
-        var nextSample = monotonicNanoseconds()
+        let end = MonotonicTime.nanoseconds() + Int64(options.seconds * 1e9)
+        var nextSample = MonotonicTime.nanoseconds()
         var nextReport = started + 60_000_000_000
-        var turnStarted = monotonicNanoseconds()
-        while monotonicNanoseconds() < end {
-            let now = monotonicNanoseconds()
+        var turnStarted = MonotonicTime.nanoseconds()
+        while MonotonicTime.nanoseconds() < end {
+            let now = MonotonicTime.nanoseconds()
             longestTurnNanoseconds = max(longestTurnNanoseconds, now - turnStarted)
             turnStarted = now
             if now >= nextSample {
@@ -148,7 +149,7 @@ final class Soak {
         let observerIndex = set.add(observer.connection.fileDescriptor)
         let indices = agents.map { set.add($0.fileDescriptor) }
         _ = try wrap { try set.wait(timeoutMilliseconds: timeoutMilliseconds) }
-        let now = monotonicNanoseconds()
+        let now = MonotonicTime.nanoseconds()
         if set.isReadable(observerIndex) || set.hasHungUp(observerIndex) { try observer.receive(now: now) }
         for (agent, index) in zip(agents, indices) where set.isReadable(index) || set.hasHungUp(index) {
             agent.receive(now: now)
@@ -162,11 +163,11 @@ final class Soak {
 
     /// Everyone leaves, the descriptors are counted, the daemon gets SIGTERM.
     private func finish(started: Int64) -> Bool {
-        ranSeconds = Double(monotonicNanoseconds() - started) / 1e9
-        let stoppedAt = monotonicNanoseconds()
+        ranSeconds = Double(MonotonicTime.nanoseconds() - started) / 1e9
+        let stoppedAt = MonotonicTime.nanoseconds()
         // A checker session that failed most likely means the daemon is dying: give it a moment to be reaped.
         var early = daemon.poll()
-        while early == nil, !problems.isEmpty, monotonicNanoseconds() - stoppedAt < 2_000_000_000 {
+        while early == nil, !problems.isEmpty, MonotonicTime.nanoseconds() - stoppedAt < 2_000_000_000 {
             sleepNanoseconds(20_000_000)
             early = daemon.poll()
         }
@@ -175,20 +176,20 @@ final class Soak {
             endedEarly = true
         }
         lastSent = statistics.noted(before: stoppedAt, window: 2_000_000_000)
-        let now = monotonicNanoseconds()
+        let now = MonotonicTime.nanoseconds()
         for agent in agents { agent.finish(now: now) }
         if early == nil {
             // Time for the daemon to close what the agents closed, while the checker keeps its session.
-            let waitUntil = monotonicNanoseconds() + 1_500_000_000
-            while monotonicNanoseconds() < waitUntil {
-                try? observer.act(now: monotonicNanoseconds())
+            let waitUntil = MonotonicTime.nanoseconds() + 1_500_000_000
+            while MonotonicTime.nanoseconds() < waitUntil {
+                try? observer.act(now: MonotonicTime.nanoseconds())
                 try? pollOnce(timeoutMilliseconds: 10)
             }
             endDescriptors = ProcessSample.take(pid: daemon.pid, elapsedSeconds: ranSeconds)?.descriptors
             if let sample = ProcessSample.take(pid: daemon.pid, elapsedSeconds: ranSeconds) { samples.append(sample) }
         }
         statistics.undecodable += observer.connection.undecodable
-        _ = try? observer.connection.send(.bye, now: monotonicNanoseconds())
+        _ = try? observer.connection.send(.bye, now: MonotonicTime.nanoseconds())
         observer.connection.close()
         let termination = daemon.terminate(graceSeconds: 30)
         let report = SoakReport(soak: self, termination: termination)

@@ -3,6 +3,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import SwivelPOSIX
 
 func describeErrno(_ code: Int32) -> String {
     strerror(code).map { String(cString: $0) } ?? "errno \(code)"
@@ -45,22 +46,12 @@ enum Files {
 }
 
 func sleepNanoseconds(_ nanoseconds: Int64) {
-    var request = timespec(tv_sec: Int(nanoseconds / 1_000_000_000), tv_nsec: Int(nanoseconds % 1_000_000_000))
-    var remaining = timespec()
-    while nanosleep(&request, &remaining) != 0 && errno == EINTR { request = remaining }
+    DeadlineSleep.until(nanoseconds: MonotonicTime.nanoseconds() + nanoseconds)
 }
 
 /// A line on standard output at once: print's buffer would hold a soak's
 /// progress lines until it exits when the output is a file or a pipe.
 func say(_ line: String) {
     var text = line + "\n"
-    text.withUTF8 { bytes in
-        var offset = 0
-        while offset < bytes.count {
-            let written = write(1, bytes.baseAddress.map { $0 + offset }, bytes.count - offset)
-            if written < 0 && errno == EINTR { continue }
-            guard written > 0 else { return }
-            offset += written
-        }
-    }
+    text.withUTF8 { bytes in try? FileDescriptor.standardOutput.writeAll(UnsafeRawBufferPointer(bytes)) }
 }

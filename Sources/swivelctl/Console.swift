@@ -3,42 +3,28 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import SwivelPOSIX
 
 /// Standard output and error without Foundation, as raw writes: naming C's
 /// `stdout` is a data race in Swift 6, and unbuffered lines keep output and
 /// errors in order when both go to one place.
 enum Console {
-    static func out(_ text: String) { write(text + "\n", to: STDOUT_FILENO) }
+    static func out(_ text: String) { write(text + "\n", to: .standardOutput) }
 
     /// Without a newline: a prompt, or a line redrawn in place.
-    static func write(_ text: String) { write(text, to: STDOUT_FILENO) }
+    static func write(_ text: String) { write(text, to: .standardOutput) }
 
-    static func error(_ text: String) { write(text + "\n", to: STDERR_FILENO) }
+    static func error(_ text: String) { StandardError.write(text + "\n") }
 
     static var outputIsTerminal: Bool { isatty(STDOUT_FILENO) == 1 }
     static var inputIsTerminal: Bool { isatty(STDIN_FILENO) == 1 }
 
-    private static func write(_ text: String, to descriptor: Int32) {
+    private static func write(_ text: String, to descriptor: FileDescriptor) {
         var text = text
-        text.withUTF8 { bytes in
-            guard let base = bytes.baseAddress else { return }
-            var offset = 0
-            while offset < bytes.count {
-                let written = systemWrite(descriptor, base + offset, bytes.count - offset)
-                if written < 0, errno == EINTR { continue }
-                // A closed pipe: nobody is reading, so there is nobody to tell.
-                if written <= 0 { return }
-                offset += written
-            }
-        }
+        // A closed pipe: nobody is reading, so there is nobody to tell.
+        text.withUTF8 { bytes in try? descriptor.writeAll(UnsafeRawBufferPointer(bytes)) }
     }
 }
-
-#if canImport(Glibc)
-private func systemWrite(_ fd: Int32, _ buffer: UnsafePointer<UInt8>, _ count: Int) -> Int { Glibc.write(fd, buffer, count) }
-#else
-private func systemWrite(_ fd: Int32, _ buffer: UnsafePointer<UInt8>, _ count: Int) -> Int { Darwin.write(fd, buffer, count) }
-#endif
 
 /// What the process exits with.
 enum ExitStatus {

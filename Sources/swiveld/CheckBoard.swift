@@ -4,6 +4,7 @@ import Glibc
 import Darwin
 #endif
 import SwivelBoard
+import SwivelPOSIX
 import SwivelRuntime
 
 /// `swiveld check-board FILE`: loads and validates a board file exactly as the
@@ -48,13 +49,17 @@ enum CheckBoard {
     /// Why `path` cannot be read as a file, told apart from a file that reads
     /// but is wrong, which gets a different exit status.
     static func unreadableReason(_ path: String) -> String? {
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
-        guard descriptor >= 0 else { return String(cString: strerror(errno)) }
-        defer { close(descriptor) }
-        var status = stat()
-        guard fstat(descriptor, &status) == 0 else { return String(cString: strerror(errno)) }
-        guard status.st_mode & S_IFMT == S_IFREG else { return "not a regular file" }
-        return nil
+        let file: FileDescriptor
+        do {
+            file = try FileDescriptor.open(path, .readOnly)
+        } catch {
+            return error.reason
+        }
+        return file.closeAfter {
+            var status = stat()
+            guard fstat(file.rawValue, &status) == 0 else { return String(cString: strerror(errno)) }
+            return status.st_mode & S_IFMT == S_IFREG ? nil : "not a regular file"
+        }
     }
 
     /// One line: what the daemon would drive (its GPIO lines are listed above it).

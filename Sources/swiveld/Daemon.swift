@@ -6,6 +6,7 @@ import Darwin
 import SwivelBoard
 import SwivelCore
 import SwivelHardware
+import SwivelPOSIX
 import SwivelProtocol
 import SwivelRuntime
 

@@ -3,6 +3,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import SwivelPOSIX
 import Synchronization
 
 /// SIGINT and SIGTERM, taken synchronously: blocked in every thread (the
@@ -69,19 +70,8 @@ final class SignalCollector: Sendable {
 
     static func start(waitingFor set: sigset_t) -> SignalCollector? {
         let collector = SignalCollector(set: set)
-        let context = Unmanaged.passRetained(collector).toOpaque()
-        var thread = pthread_t()
-        let created = pthread_create(&thread, nil, { context in
-            // Lives as long as the process: the retain is never released.
-            guard let context else { return nil }
-            Unmanaged<SignalCollector>.fromOpaque(context).takeUnretainedValue().run()
-            return nil
-        }, context)
-        guard created == 0 else {
-            Unmanaged<SignalCollector>.fromOpaque(context).release()
-            return nil
-        }
-        pthread_detach(thread)
+        // Lives as long as the process, and the collector with it.
+        guard (try? POSIXThread.detach(name: "swiveld-signals") { collector.run() }) != nil else { return nil }
         return collector
     }
 

@@ -3,11 +3,10 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import SwivelPOSIX
 
 func sleep(milliseconds: Int) {
-    var request = timespec(tv_sec: milliseconds / 1_000, tv_nsec: (milliseconds % 1_000) * 1_000_000)
-    var remaining = timespec()
-    while nanosleep(&request, &remaining) != 0, errno == EINTR { request = remaining }
+    DeadlineSleep.until(nanoseconds: MonotonicTime.nanoseconds() + Int64(milliseconds) * 1_000_000)
 }
 
 func isTerminal(_ fd: Int32) -> Bool { isatty(fd) == 1 }

@@ -3,7 +3,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import Synchronization
+import SwivelPOSIX
 import SwivelTestSupport
 import Testing
 @testable import SwivelRuntime
@@ -33,9 +33,8 @@ import Testing
 
     @Test func fifoOnAThreadIsEitherGrantedOrExplained() throws {
         let request = try RealtimeRequest(lockMemory: false, fifoPriority: 10, cpu: 0)
-        let thread = try RealtimeThread.spawn(name: "swivel-test", request: request) {}
+        let (thread, privileges) = try POSIXThread.spawn(name: "swivel-test", request: request) {}
         thread.join()
-        let privileges = thread.privileges
         #expect(privileges.memoryLock == .notRequested)
         switch privileges.fifo {
         case .granted:
@@ -98,69 +97,4 @@ import Testing
         #expect(!refused.fifoGranted)
         #expect(!refused.memoryLocked)
     }
-
-    @Test func threadRunsItsBodyAndJoinIsIdempotent() throws {
-        let ranOnItself = Mutex<Bool?>(nil)
-        let box = Mutex<RealtimeThread?>(nil)
-        let gate = Atomic(false)
-        let thread = try RealtimeThread.spawn(name: "swivel-test", request: .none) {
-            // Wait until the spawner has stored the handle, then ask it about ourselves.
-            while !gate.load(ordering: .acquiring) {}
-            let current = box.withLock { $0?.isCurrent }
-            ranOnItself.withLock { $0 = current }
-            box.withLock { $0?.join() }  // joining itself must return, not deadlock
-        }
-        box.withLock { $0 = thread }
-        gate.store(true, ordering: .releasing)
-        thread.join()
-        thread.join()
-        #expect(ranOnItself.withLock { $0 } == true)
-        #expect(!thread.isCurrent)
-        #expect(thread.privileges == .nothingRequested)
-        box.withLock { $0 = nil }
-    }
 }
-
-#if os(Linux)
-/// Memory is locked as it is touched (MCL_ONFAULT); a real-time thread locks
-/// its own stack up front so no tick faults on it.
-@Suite struct MemoryLockPolicyTests {
-    private static func lockedKiB() -> Int? {
-        guard let text = try? TextFile.read("/proc/self/status") else { return nil }
-        for line in text.split(separator: "\n") where line.hasPrefix("VmLck:") {
-            return Int(line.split(separator: " ").dropFirst().first ?? "")
-        }
-        return nil
-    }
-
-    @Test func aThreadLocksTheTopOfItsStack() throws {
-        var limit = rlimit()
-        getrlimit(__rlimit_resource_t(8), &limit)  // RLIMIT_MEMLOCK
-        let permitted = geteuid() == 0 || limit.rlim_cur >= 1 << 20
-        let result = Mutex<(locked: Bool, before: Int?, after: Int?)?>(nil)
-        let thread = try RealtimeThread.spawn(name: "stack-lock", request: RealtimeRequest(lockMemory: false, fifoPriority: nil, cpu: nil)) {
-            let before = Self.lockedKiB()
-            let locked = MemoryLockPolicy.lockCurrentStack(bytes: 128 * 1024)
-            let after = Self.lockedKiB()
-            result.withLock { $0 = (locked, before, after) }
-            // Leave the process as it was for the other tests.
-            var attributes = pthread_attr_t()
-            if let get = GNUExtensions.pthreadGetAttributes, get(pthread_self(), &attributes) == 0 {
-                var base: UnsafeMutableRawPointer?
-                var size = 0
-                pthread_attr_getstack(&attributes, &base, &size)
-                if let base { munlock(base + (size - 128 * 1024), 128 * 1024) }
-                pthread_attr_destroy(&attributes)
-            }
-        }
-        thread.join()
-        let outcome = try #require(result.withLock { $0 })
-        #expect(outcome.locked == permitted)
-        // Under a sanitizer the mlock succeeds and locks nothing (Sanitizers.memoryLockingIsIgnored).
-        if permitted, !Sanitizers.memoryLockingIsIgnored, let before = outcome.before, let after = outcome.after {
-            // Other tests may lock or unlock meanwhile; this thread's 128 KiB at least.
-            #expect(after >= before + 128 || after >= 128)
-        }
-    }
-}
-#endif

@@ -5,6 +5,7 @@ import Darwin
 #endif
 import Synchronization
 import SwivelHardware
+import SwivelPOSIX
 import Testing
 @testable import SwivelRuntime
 
@@ -89,7 +90,7 @@ import Testing
         try recorder.waitForTicks(5)
         loop.stop()
         let countAtStop = recorder.ticks.count
-        sleepUntil(monotonicNanoseconds: SystemMonotonicClock().now().nanoseconds + 10 * Self.period)
+        DeadlineSleep.until(nanoseconds: SystemMonotonicClock().now().nanoseconds + 10 * Self.period)
         #expect(recorder.ticks.count == countAtStop)
         loop.stop()  // a second stop is harmless
         #expect(recorder.ticks.count == countAtStop)
@@ -100,7 +101,7 @@ import Testing
         let busy = 3 * Self.period
         let loop = try RealtimeLoop(periodNanoseconds: Self.period, request: Self.fifoRequest()) { tick in
             recorder.append(tick)
-            sleepUntil(monotonicNanoseconds: tick.wake.nanoseconds + busy)
+            DeadlineSleep.until(nanoseconds: tick.wake.nanoseconds + busy)
         }
         try loop.start()
         try recorder.waitForTicks(10)
@@ -207,7 +208,7 @@ private final class TickRecorder: Sendable {
         let giveUp = clock.now().advanced(byNanoseconds: 10_000_000_000)
         while storage.withLock({ $0.count }) < count {
             try #require(clock.now() < giveUp, "the loop did not reach \(count) ticks within 10 s")
-            sleepUntil(monotonicNanoseconds: clock.now().nanoseconds + 1_000_000)
+            DeadlineSleep.until(nanoseconds: clock.now().nanoseconds + 1_000_000)
         }
     }
 }

@@ -1,3 +1,4 @@
+import SwivelPOSIX
 import SwivelSync
 package import SwivelPorts
 import SwivelProtocol
@@ -98,7 +99,15 @@ final class LinkClient: Sendable {
             endpoint: endpoint, open: open ?? opener(for: endpoint), clientName: clientName, timing: timing, clock: clock,
             waker: waker)
         beforeStart(client)
-        try LinkThread.start { LinkEngine(client: client).run() }
+        // Its own thread: the loop blocks in poll(2), which on Swift's small
+        // cooperative pool would starve the very tasks waiting for replies.
+        // Nobody joins it: the loop ends by itself once asked to stop, and
+        // `close()` awaits that end without blocking a thread.
+        do {
+            try POSIXThread.detach(name: "swivelkit-link") { LinkEngine(client: client).run() }
+        } catch {
+            throw .transport("cannot start the link thread: pthread_create failed (\(error))")
+        }
         return client
     }
 

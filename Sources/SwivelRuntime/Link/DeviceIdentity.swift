@@ -5,6 +5,7 @@ import Darwin
 #endif
 public import SwivelBoard
 import SwivelCore
+import SwivelPOSIX
 public import SwivelProtocol
 
 /// The identity a stand announces in IDENTITY.
@@ -96,12 +97,8 @@ public enum DeviceIdentity {
     /// Plain libc, not FoundationEssentials: with memory locked, every
     /// megabyte of binary the daemon links is a megabyte of resident memory.
     private static func readSmallFile(_ path: String, limit: Int = 4096) -> [UInt8]? {
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
-        guard descriptor >= 0 else { return nil }
-        defer { close(descriptor) }
-        var buffer = [UInt8](repeating: 0, count: limit)
-        let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, limit) }
-        return count > 0 ? Array(buffer.prefix(count)) : nil
+        guard let file = try? SmallFile.read(path, maximumBytes: limit), !file.bytes.isEmpty else { return nil }
+        return file.bytes
     }
 
     /// A version-8 (RFC 9562, vendor-defined) UUID from two FNV-1a-64 hashes.

@@ -3,6 +3,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import SwivelPOSIX
 import SwivelProtocol
 
 /// Why the device UUID file could not be used.
@@ -32,19 +33,20 @@ enum DeviceUUIDFile {
     /// is not a UUID, is an error: a stand whose identity silently changed
     /// would be a new accessory to every host that knew it.
     static func load(_ path: String) throws(DeviceIdentityError) -> ReadResult {
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
-        guard descriptor >= 0 else {
-            let code = errno
-            if code == ENOENT { return .missing }
-            throw DeviceIdentityError(path: path, reason: "cannot open it: \(String(cString: strerror(code)))")
+        let descriptor: FileDescriptor
+        do {
+            descriptor = try FileDescriptor.open(path, .readOnly)
+        } catch {
+            if error == .noSuchFile { return .missing }
+            throw DeviceIdentityError(path: path, reason: "cannot open it: \(error.reason)")
         }
-        defer { close(descriptor) }
-        var buffer = [UInt8](repeating: 0, count: 128)
-        let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
-        guard count >= 0 else {
-            throw DeviceIdentityError(path: path, reason: "cannot read it: \(String(cString: strerror(errno)))")
+        let file: SmallFile
+        do {
+            file = try descriptor.closeAfter { () throws(Errno) in try SmallFile.read(from: descriptor, maximumBytes: 128) }
+        } catch {
+            throw DeviceIdentityError(path: path, reason: "cannot read it: \(error.reason)")
         }
-        let text = String(decoding: buffer.prefix(count), as: UTF8.self).filter { !$0.isWhitespace }
+        let text = file.text.filter { !$0.isWhitespace }
         guard let uuid = parse(text) else {
             throw DeviceIdentityError(
                 path: path,

@@ -7,6 +7,7 @@ public import SwivelHardware
 public import SwivelPorts
 import Synchronization
 import SwivelSync
+import SwivelPOSIX
 
 /// The link thread: moves bytes between the transports (the host and vision
 /// serial ports or ptys, the Unix socket and its clients) and the `LinkHub`, and services the hub on
@@ -33,7 +34,7 @@ public final class LinkServer: @unchecked Sendable {
     private let waker: PollWaker
     private let stopping = Atomic(false)
     private let published = PIMutex(LinkServerStatus())
-    private var thread: RealtimeThread?
+    private var thread: POSIXThread?
 
     // Link-thread state.
     private var listener: UnixSocketListener?
@@ -96,7 +97,7 @@ public final class LinkServer: @unchecked Sendable {
     public func start() throws(RealtimeLoopError) {
         // Its stack pages stay resident once touched (MCL_ONFAULT): a smaller stack bounds that.
         // No real-time request: the link thread never competes with the loop's priority.
-        thread = try RealtimeThread.spawn(name: "swivel-link", request: .none, stackBytes: 256 * 1024) { [self] in run() }
+        thread = try POSIXThread.spawn(name: "swivel-link", request: .none, stackBytes: 256 * 1024) { [self] in run() }.thread
     }
 
     /// Stops the thread, closes every channel and removes the socket and pty link.

@@ -3,6 +3,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import SwivelPOSIX
 import Synchronization
 
 /// Leveled, one-line-per-event logging to stderr, for people and for journald.
@@ -54,25 +55,3 @@ public enum Log {
         StandardError.write(line)
     }
 }
-
-/// Raw writes to file descriptor 2, so a status line and log lines interleave in order.
-public enum StandardError {
-    public static func write(_ text: String) {
-        var text = text
-        text.withUTF8 { bytes in
-            var offset = 0
-            while offset < bytes.count {
-                let written = systemWrite(2, bytes.baseAddress! + offset, bytes.count - offset)
-                if written < 0, errno == EINTR { continue }
-                if written <= 0 { return }
-                offset += written
-            }
-        }
-    }
-}
-
-#if canImport(Glibc)
-private func systemWrite(_ fd: Int32, _ buffer: UnsafePointer<UInt8>, _ count: Int) -> Int { Glibc.write(fd, buffer, count) }
-#else
-private func systemWrite(_ fd: Int32, _ buffer: UnsafePointer<UInt8>, _ count: Int) -> Int { Darwin.write(fd, buffer, count) }
-#endif

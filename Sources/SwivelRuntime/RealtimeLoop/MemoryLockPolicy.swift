@@ -1,5 +1,6 @@
 #if os(Linux)
 import Glibc
+import SwivelPOSIX
 
 /// How the daemon keeps page faults out of the tick without keeping the whole
 /// binary resident.
@@ -15,7 +16,7 @@ import Glibc
 /// - the executable is read ahead into the page cache at start
 ///   (`readAheadExecutable`);
 /// - the real-time threads fault their stacks in before their first tick
-///   (`lockCurrentStack`), since a stack page is anonymous and its first
+///   (`POSIXThread.lockCurrentStack`), since a stack page is anonymous and its first
 ///   touch would otherwise allocate.
 enum MemoryLockPolicy {
     /// 0 on success, else -1 with errno set (as mlockall).
@@ -29,29 +30,8 @@ enum MemoryLockPolicy {
     /// Asks the kernel to read the whole executable into the page cache now,
     /// asynchronously: a code page first touched later is then a minor fault.
     static func readAheadExecutable() {
-        let descriptor = open("/proc/self/exe", O_RDONLY | O_CLOEXEC)
-        guard descriptor >= 0 else { return }
-        _ = posix_fadvise(descriptor, 0, 0, POSIX_FADV_WILLNEED)
-        close(descriptor)
-    }
-
-    /// Faults in and locks the top `bytes` of the calling thread's stack
-    /// (where its frames live), so its first deep call in a tick does not
-    /// fault. Returns false where the stack could not be found or locked.
-    @discardableResult
-    static func lockCurrentStack(bytes: Int) -> Bool {
-        var attributes = pthread_attr_t()
-        guard let getAttributes = GNUExtensions.pthreadGetAttributes, getAttributes(pthread_self(), &attributes) == 0 else {
-            return false
-        }
-        defer { pthread_attr_destroy(&attributes) }
-        var base: UnsafeMutableRawPointer?
-        var size = 0
-        guard pthread_attr_getstack(&attributes, &base, &size) == 0, let base, size > 0 else { return false }
-        let length = min(bytes, size)
-        // The stack grows down from base + size.
-        let start = base + (size - length)
-        return mlock(start, length) == 0
+        guard let executable = try? FileDescriptor.open("/proc/self/exe", .readOnly) else { return }
+        executable.closeAfter { _ = posix_fadvise(executable.rawValue, 0, 0, POSIX_FADV_WILLNEED) }
     }
 }
 #endif

@@ -1,6 +1,7 @@
 public import SwivelHardware
 import Synchronization
 import SwivelSync
+import SwivelPOSIX
 
 /// A fixed-period control tick on a dedicated real-time thread (Klipper's recipe:
 /// locked memory, SCHED_FIFO, clock_nanosleep to absolute deadlines).
@@ -82,11 +83,10 @@ public final class RealtimeLoop: Sendable {
                 throw RealtimeLoopError(
                     .alreadyStarted, "this loop was already started or stopped; create a new RealtimeLoop to run again")
             }
-            let thread = try RealtimeThread.spawn(name: "swivel-rt", request: request) { [self] in
+            let (thread, privileges) = try POSIXThread.spawn(name: "swivel-rt", request: request) { [self] in
                 run()
             }
             state = .running(thread)
-            let privileges = thread.privileges
             published.withLock { $0.privileges = privileges }
             return privileges
         }
@@ -97,7 +97,7 @@ public final class RealtimeLoop: Sendable {
     /// the body it only asks: the current tick finishes and no other runs.
     public func stop() {
         stopRequested.store(true, ordering: .releasing)
-        let thread: RealtimeThread? = lifecycle.withLock { state in
+        let thread: POSIXThread? = lifecycle.withLock { state in
             switch state {
             case .notStarted:
                 state = .stopped
@@ -146,7 +146,7 @@ public final class RealtimeLoop: Sendable {
         var deadline = clock.now().nanoseconds + period
 
         while !stopRequested.load(ordering: .acquiring) {
-            sleepUntil(monotonicNanoseconds: deadline)
+            DeadlineSleep.until(nanoseconds: deadline)
             if stopRequested.load(ordering: .acquiring) { break }
             let wake = clock.now().nanoseconds
 
@@ -196,7 +196,7 @@ public final class RealtimeLoop: Sendable {
 
 private enum Lifecycle: Sendable {
     case notStarted
-    case running(RealtimeThread)
+    case running(POSIXThread)
     case stopped
 }
 

@@ -3,6 +3,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import SwivelPOSIX
 
 /// What the kernel granted of a `RealtimeRequest`. Nothing here prints: the caller
 /// logs `warning` once.
@@ -65,41 +66,29 @@ public struct RealtimePrivileges: Sendable, Equatable {
 
     /// SCHED_FIFO and CPU affinity for the calling thread, as requested.
     public static func applyThreadPolicy(_ request: RealtimeRequest) -> (fifo: PrivilegeOutcome, affinity: PrivilegeOutcome) {
-        let fifo = request.fifoPriority.map(applyFIFO(priority:)) ?? .notRequested
-        let affinity = request.cpu.map(pinToCPU(_:)) ?? .notRequested
+        let grant = POSIXThread.applyToCurrent(POSIXThread.Scheduling(fifoPriority: request.fifoPriority, cpu: request.cpu))
+        return outcomes(of: grant, for: request)
+    }
+
+    /// What the kernel granted, with the advice a maker needs for what it refused.
+    static func outcomes(of grant: POSIXThread.Grant, for request: RealtimeRequest) -> (fifo: PrivilegeOutcome, affinity: PrivilegeOutcome) {
+        let priority = request.fifoPriority ?? 0
+        let cpu = request.cpu ?? 0
+        let fifo: PrivilegeOutcome =
+            switch grant.fifo {
+            case .notRequested: .notRequested
+            case .granted: .granted
+            case .refused(let error): .refused(errno: error.code, reason: fifoAdvice(errno: error.code, priority: priority))
+            case .unsupported: .unsupported(reason: "SCHED_FIFO is not used on this platform; the loop runs under the normal scheduler.")
+            }
+        let affinity: PrivilegeOutcome =
+            switch grant.affinity {
+            case .notRequested: .notRequested
+            case .granted: .granted
+            case .refused(let error): .refused(errno: error.code, reason: affinityAdvice(errno: error.code, cpu: cpu))
+            case .unsupported: .unsupported(reason: "CPU pinning is not used on this platform; CPU \(cpu) was ignored.")
+            }
         return (fifo, affinity)
-    }
-
-    private static func applyFIFO(priority: Int32) -> PrivilegeOutcome {
-        #if os(Linux)
-        var parameters = sched_param()
-        parameters.sched_priority = priority
-        // pthread_setschedparam returns the error instead of setting errno.
-        let code = pthread_setschedparam(pthread_self(), SCHED_FIFO, &parameters)
-        if code == 0 { return .granted }
-        return .refused(errno: code, reason: fifoAdvice(errno: code, priority: priority))
-        #else
-        return .unsupported(reason: "SCHED_FIFO is not used on this platform; the loop runs under the normal scheduler.")
-        #endif
-    }
-
-    private static func pinToCPU(_ cpu: Int) -> PrivilegeOutcome {
-        #if os(Linux)
-        // CPU_SET is a macro Swift cannot import: set the bit by hand.
-        var set = cpu_set_t()
-        withUnsafeMutableBytes(of: &set) { bytes in
-            bytes[cpu / 8] |= UInt8(1) << UInt8(cpu % 8)
-        }
-        guard let setAffinity = GNUExtensions.schedSetAffinity else {
-            return .unsupported(reason: "This C library has no sched_setaffinity; CPU \(cpu) was ignored.")
-        }
-        // pid 0 = the calling thread.
-        if setAffinity(0, MemoryLayout<cpu_set_t>.size, &set) == 0 { return .granted }
-        let code = errno
-        return .refused(errno: code, reason: affinityAdvice(errno: code, cpu: cpu))
-        #else
-        return .unsupported(reason: "CPU pinning is not used on this platform; CPU \(cpu) was ignored.")
-        #endif
     }
 
     static func memoryLockAdvice(errno code: Int32) -> String {

@@ -3,6 +3,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import SwivelPOSIX
 
 /// Small text files through plain libc (no Foundation in the runtime): scene
 /// files in, SVG plots out. Failures carry the OS's own reason.
@@ -16,21 +17,20 @@ public enum TextFile {
     public static let maximumBytes = 1 << 20
 
     public static func read(_ path: String) throws(Failure) -> String {
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
-        guard descriptor >= 0 else { throw Failure(reason: "cannot open \(path): \(errorText())") }
-        defer { close(descriptor) }
-        var bytes: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 64 * 1024)
-        while bytes.count <= maximumBytes {
-            let count = chunk.withUnsafeMutableBytes { systemRead(descriptor, $0.baseAddress, $0.count) }
-            if count < 0 {
-                if errno == EINTR { continue }
-                throw Failure(reason: "cannot read \(path): \(errorText())")
-            }
-            if count == 0 { break }
-            bytes.append(contentsOf: chunk[0..<count])
+        let descriptor: FileDescriptor
+        do {
+            descriptor = try FileDescriptor.open(path, .readOnly)
+        } catch {
+            throw Failure(reason: "cannot open \(path): \(error.reason)")
         }
-        guard bytes.count <= maximumBytes else { throw Failure(reason: "\(path) is larger than \(maximumBytes) bytes") }
+        let file: SmallFile
+        do {
+            file = try descriptor.closeAfter { () throws(Errno) in try SmallFile.read(from: descriptor, maximumBytes: maximumBytes) }
+        } catch {
+            throw Failure(reason: "cannot read \(path): \(error.reason)")
+        }
+        guard !file.isTruncated else { throw Failure(reason: "\(path) is larger than \(maximumBytes) bytes") }
+        let bytes = file.bytes
         guard let text = String(validating: bytes, as: UTF8.self) else { throw Failure(reason: "\(path) is not valid UTF-8") }
         return text
     }
@@ -61,14 +61,6 @@ public enum TextFile {
     }
 
     private static func errorText() -> String { String(cString: strerror(errno)) }
-}
-
-private func systemRead(_ descriptor: Int32, _ buffer: UnsafeMutableRawPointer?, _ count: Int) -> Int {
-    #if canImport(Glibc)
-    Glibc.read(descriptor, buffer, count)
-    #else
-    Darwin.read(descriptor, buffer, count)
-    #endif
 }
 
 private func systemWrite(_ descriptor: Int32, _ buffer: UnsafeRawPointer?, _ count: Int) -> Int {

@@ -3,6 +3,7 @@ import SwivelHardware
 import SwivelPorts
 import SwivelSim
 import Synchronization
+import SwivelPOSIX
 
 /// The simulated board's bus servo chains: `device: "pty"` is a chain of
 /// simulated servos, one per bus servo axis, standing where the board says
@@ -64,12 +65,16 @@ private final class PtyServer: @unchecked Sendable {
     private let pair: PseudoTerminalPair
     private let chain: SimulatedBusServoChain
     private let stopRequested = Atomic(false)
-    private var thread: DedicatedThread?
+    private var thread: POSIXThread?
 
     init(pair: PseudoTerminalPair, chain: SimulatedBusServoChain) throws(HardwareError) {
         self.pair = pair
         self.chain = chain
-        thread = try DedicatedThread(name: "swivel-sim-bus") { [self] in serve() }
+        do {
+            thread = try POSIXThread.spawn(name: "swivel-sim-bus") { [self] in serve() }
+        } catch {
+            throw .threadNotStarted("swivel-sim-bus", error)
+        }
     }
 
     private func serve() {

@@ -1,4 +1,5 @@
 public import SwivelHardware
+import SwivelPOSIX
 
 /// How the busy-waiting step thread is scheduled on hardware: pinned to the
 /// board's `loop.stepCore` when it names one, and at SCHED_FIFO priority 48
@@ -38,7 +39,7 @@ public struct StepThreadPolicy: Sendable {
         try executor.start {
             #if os(Linux)
             // Memory is locked as it is touched: touch this stack before the first edge.
-            MemoryLockPolicy.lockCurrentStack(bytes: 64 * 1024)
+            POSIXThread.lockCurrentStack(bytes: 64 * 1024)
             #endif
             let outcome = apply(request)
             handoff.send(StepThreadGrant(fifo: outcome.fifo, affinity: outcome.affinity))

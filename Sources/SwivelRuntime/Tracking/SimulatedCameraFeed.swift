@@ -4,6 +4,7 @@ public import SwivelPorts
 import SwivelProtocol
 import Synchronization
 import SwivelSync
+import SwivelPOSIX
 
 /// The simulated board's vision co-processor: a thread that plays a scene
 /// (`SceneCameraFeed`) in real time against the stand's measured pose and
@@ -29,7 +30,7 @@ public final class SimulatedCameraFeed: @unchecked Sendable {
     private let waker: PollWaker
     private let stopping = Atomic(false)
     private let published = PIMutex(Status())
-    private var thread: RealtimeThread?
+    private var thread: POSIXThread?
 
     /// - Parameter visionPath: the vision link's pty (the path `LinkServer` links).
     public init(scene: Scene, stand: Stand, visionPath: String, clock: any MonotonicClock) throws(PortError) {
@@ -44,7 +45,7 @@ public final class SimulatedCameraFeed: @unchecked Sendable {
     public func status() -> Status { published.withLock { $0 } }
 
     public func start() throws(RealtimeLoopError) {
-        thread = try RealtimeThread.spawn(name: "swivel-camera", request: .none, stackBytes: 256 * 1024) { [self] in run() }
+        thread = try POSIXThread.spawn(name: "swivel-camera", request: .none, stackBytes: 256 * 1024) { [self] in run() }.thread
     }
 
     public func stop() {

@@ -3,6 +3,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import SwivelPOSIX
 import SwivelPorts
 import SwivelProtocol
 
@@ -91,8 +92,6 @@ final class RawHost {
     }
 
     static func now() -> Double {
-        var time = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &time)
-        return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
+        Double(MonotonicTime.nanoseconds()) / 1e9
     }
 }

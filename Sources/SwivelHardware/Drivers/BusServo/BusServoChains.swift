@@ -1,3 +1,5 @@
+import SwivelPOSIX
+
 /// Every bus servo chain of a board, by device path: the axes on one device
 /// share one `BusServoBus` (one sync write carries every goal on it).
 /// Set up while the drives are made, started once they all are, stopped
@@ -7,7 +9,7 @@ public final class BusServoChains {
     private let clock: any MonotonicClock
     private var buses: [String: BusServoBus] = [:]
     private var order: [String] = []
-    private var threads: [DedicatedThread] = []
+    private var threads: [POSIXThread] = []
 
     /// - Parameter clock: what an inline bus (a device that answers at once)
     ///   is timed by; a bus thread sleeps on the system's monotonic clock.
@@ -39,8 +41,8 @@ public final class BusServoChains {
         for path in order {
             guard let bus = buses[path], !bus.device.repliesAreImmediate, bus.slots.count > 0 else { continue }
             let sleepClock = SystemMonotonicClock()
-            threads.append(try DedicatedThread(name: "swivel-bus \(path)") {
-                bus.run(clock: sleepClock) { DeadlineSleep.until($0) }
+            threads.append(try POSIXThread.start("swivel-bus \(path)") {
+                bus.run(clock: sleepClock) { DeadlineSleep.until(nanoseconds: $0.nanoseconds) }
             })
         }
     }

@@ -1,3 +1,5 @@
+import SwivelPOSIX
+
 /// An AS5600 12-bit magnetic angle sensor on I2C, as an axis encoder.
 ///
 /// A bus transfer takes hundreds of microseconds, too long and too variable
@@ -17,7 +19,7 @@ public final class AS5600Encoder: PositionEncoder {
     public let samplesInsideUpdate: Bool
     public let countsPerAxisRadian: Double
     private let sampler: AS5600Sampler
-    private var thread: DedicatedThread?
+    private var thread: POSIXThread?
     private var counts: Int64 = 0
     private var originCounts: Int64 = 0
     private var originRadians: Double
@@ -69,7 +71,7 @@ public final class AS5600Encoder: PositionEncoder {
         let sampler = sampler
         let period = 1_000_000_000 / Int64(rateHz)
         sampler.stopRequested.store(false, ordering: .releasing)
-        thread = try DedicatedThread(name: "swivel-as5600") { sampler.run(periodNanoseconds: period, clock: clock) }
+        thread = try POSIXThread.start("swivel-as5600") { sampler.run(periodNanoseconds: period, clock: clock) }
     }
 
     /// Stops and joins the reader thread; the last published count stays.

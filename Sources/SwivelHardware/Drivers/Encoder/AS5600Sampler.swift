@@ -1,4 +1,5 @@
 import Synchronization
+import SwivelPOSIX
 
 /// The half of an AS5600 encoder that talks to the bus: reads STATUS and RAW
 /// ANGLE, unwraps turns, and publishes the newest count through atomics for
@@ -71,7 +72,7 @@ final class AS5600Sampler: @unchecked Sendable {
                 let behind = now.nanoseconds(since: deadline) / periodNanoseconds + 1
                 deadline = deadline.advanced(byNanoseconds: behind * periodNanoseconds)
             }
-            DeadlineSleep.until(deadline)
+            DeadlineSleep.until(nanoseconds: deadline.nanoseconds)
         }
     }
 }

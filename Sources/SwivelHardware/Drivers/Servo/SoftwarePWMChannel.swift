@@ -1,4 +1,5 @@
 import Synchronization
+import SwivelPOSIX
 
 /// A servo signal toggled on a plain GPIO output from a thread that sleeps to
 /// absolute deadlines: the fallback for a board with no free hardware PWM.
@@ -14,12 +15,12 @@ import Synchronization
 /// changes take effect at the next period.
 public final class SoftwarePWMChannel: PWMChannel {
     private let core: SoftwarePWMCore
-    private var thread: DedicatedThread?
+    private var thread: POSIXThread?
 
     public init(output: any DigitalOutput, clock: SystemMonotonicClock = SystemMonotonicClock()) throws(HardwareError) {
         let core = SoftwarePWMCore(output: output, clock: clock)
         self.core = core
-        thread = try DedicatedThread(name: "software PWM") { core.run() }
+        thread = try POSIXThread.start("swivel-pwm") { core.run() }
     }
 
     deinit { stop() }
@@ -88,15 +89,15 @@ final class SoftwarePWMCore: @unchecked Sendable {
             let period = periodNanoseconds.load(ordering: .acquiring)
             guard period > 0 else {
                 periodStart = clock.now().advanced(byNanoseconds: Self.idlePollNanoseconds)
-                DeadlineSleep.until(periodStart)
+                DeadlineSleep.until(nanoseconds: periodStart.nanoseconds)
                 continue
             }
-            DeadlineSleep.until(periodStart)
+            DeadlineSleep.until(nanoseconds: periodStart.nanoseconds)
             let duty = min(dutyNanoseconds.load(ordering: .acquiring), period)
             if enabled.load(ordering: .acquiring), duty > 0 {
                 // The instants passed are when the edges really happened.
                 output.set(true, at: clock.now())
-                DeadlineSleep.until(periodStart.advanced(byNanoseconds: duty))
+                DeadlineSleep.until(nanoseconds: periodStart.advanced(byNanoseconds: duty).nanoseconds)
                 output.set(false, at: clock.now())
                 pulses.add(1, ordering: .releasing)
             }

@@ -3,6 +3,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import SwivelPOSIX
 import Synchronization
 
 /// Writes STEP/DIR edges on hardware at their instants from one dedicated
@@ -36,7 +37,7 @@ public final class BusyWaitStepExecutor: StepExecutor {
     public let queueDepth: Int
     public let latenessToleranceNanoseconds: Int64
     private let core: BusyWaitCore
-    private var thread: ThreadHandle?
+    private var thread: POSIXThread?
 
     /// - Parameters:
     ///   - spinWindowNanoseconds: how long before an edge the thread stops
@@ -132,14 +133,8 @@ public final class BusyWaitStepExecutor: StepExecutor {
         core.threadSetup = setup
         core.stopRequested.store(false, ordering: .releasing)
         core.stopped.store(false, ordering: .releasing)
-        let context = Unmanaged.passRetained(core).toOpaque()
-        var handle = emptyThreadHandle()
-        let result = startExecutorThread(&handle, context)
-        guard result == 0 else {
-            Unmanaged<BusyWaitCore>.fromOpaque(context).release()
-            throw HardwareError(.ioFailure, "could not start the step executor thread (pthread_create error \(result))")
-        }
-        thread = handle
+        let core = core
+        thread = try POSIXThread.start("swivel-step") { core.run() }
     }
 
     /// Stops and joins the thread. Plans still queued are discarded (counted in
@@ -148,10 +143,10 @@ public final class BusyWaitStepExecutor: StepExecutor {
     /// disable is never lost), and later ones are written directly. Call it
     /// once nothing else drives the executor (the loop has stopped).
     public func stop() {
-        guard let handle = thread else { return }
+        guard let thread else { return }
         core.stopRequested.store(true, ordering: .releasing)
-        _ = joinExecutorThread(handle)
-        thread = nil
+        thread.join()
+        self.thread = nil
         core.stopped.store(true, ordering: .releasing)
         var discarded = 0
         for queue in core.queues {
