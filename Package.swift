@@ -39,9 +39,10 @@ let package = Package(
         .library(name: "SwivelDockKit", targets: ["SwivelDockKit"]),
     ],
     targets: [
-        .target(name: "SwivelCore", swiftSettings: strict, linkerSettings: libm),
+        .target(name: "SwivelVocabulary", swiftSettings: strict, linkerSettings: libm),
+        .target(name: "SwivelCore", dependencies: ["SwivelVocabulary"], swiftSettings: strict, linkerSettings: libm),
         .target(name: "SwivelSync", swiftSettings: strict),
-        .target(name: "SwivelHardware", dependencies: ["SwivelSync"], swiftSettings: strict, linkerSettings: libm),
+        .target(name: "SwivelHardware", dependencies: ["SwivelVocabulary", "SwivelSync"], swiftSettings: strict, linkerSettings: libm),
         .target(name: "SwivelSim", dependencies: ["SwivelHardware"], swiftSettings: strict, linkerSettings: libm),
         .target(name: "SwivelBoard", dependencies: ["SwivelCore"], swiftSettings: strict),
         .target(name: "SwivelProtocol", dependencies: ["SwivelCore"], swiftSettings: strict),
@@ -70,7 +71,7 @@ let package = Package(
             ],
             swiftSettings: strict
         ),
-        .target(name: "SwivelKit", dependencies: ["SwivelCore", "SwivelSync", "SwivelProtocol", "SwivelPorts"], swiftSettings: strict),
+        .target(name: "SwivelKit", dependencies: ["SwivelVocabulary", "SwivelCore", "SwivelSync", "SwivelProtocol", "SwivelPorts"], swiftSettings: strict),
         // A host library: it imports the toolchain's Foundation (CGRect, Measurement, Progress), which the firmware never does.
         .target(name: "SwivelDockKit", dependencies: ["SwivelKit", "SwivelSync"], swiftSettings: strict),
         .executableTarget(name: "swiveld", dependencies: ["SwivelRuntime"], swiftSettings: strict),

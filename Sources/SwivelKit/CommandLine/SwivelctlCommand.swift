@@ -1,4 +1,5 @@
 public import FoundationEssentials
+import SwivelCore
 import SwivelProtocol
 
 /// One `swivelctl` invocation or shell line, parsed. Parsing lives here, not

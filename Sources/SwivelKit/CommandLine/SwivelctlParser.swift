@@ -1,4 +1,5 @@
 import FoundationEssentials
+import SwivelCore
 
 /// Walks the words of one command: global options, the command, its options.
 struct SwivelctlParser {
