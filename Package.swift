@@ -2,17 +2,23 @@
 import PackageDescription
 
 // Module map, from the pure core outwards:
-//   SwivelCore      motion planning, limiter, animations, rate limits: no I/O, time is an input
+//   SwivelVocabulary  the words every module and app shares: Axis, PerAxis, Vector3, Quaternion, units,
+//                   MonotonicInstant, the normalized image spaces, SwivelError and its wire codes,
+//                   FramingMode, AnimationName; pure values, no engine
+//   SwivelCore      motion planning, limiter, animations, rate limits: no I/O, time is an input;
+//                   re-exports SwivelVocabulary
 //                   (and the "did you mean" word suggestions the board loader and swivelctl share)
 //   SwivelSync      PIMutex: the firmware's lock, made visible to ThreadSanitizer under `make sanitize`
-//   SwivelHardware  small hardware protocols, drivers (stepper, servo, quadrature) and mocks
+//   SwivelHardware  small hardware protocols, drivers (stepper, servo, quadrature) and mocks;
+//                   re-exports SwivelVocabulary (its clocks speak MonotonicInstant)
 //   SwivelSim       the physical model of a stand, wired to the mock GPIO chip
 //   SwivelBoard     the strict JSON5 board-file loader
 //   SwivelLinux     Linux backends (libgpiod); compiled on Linux only
 //   SwivelProtocol  the wire codec: framing (COBS, CRC) and messages; pure, no I/O
 //   SwivelPorts     byte channels over POSIX: termios serial, pty pairs, Unix sockets, poll
 //   SwivelRuntime   the real-time loop thread, mailbox, link sessions, assembly of a board into a stand
-//   SwivelKit       the host library, shaped like DockKit
+//   SwivelKit       the host library, shaped like DockKit: re-exports SwivelVocabulary only; the engine
+//                   (SwivelCore) is imported internally, so apps cannot drive MotionController & co.
 //   SwivelDockKit   DockKit's own API over SwivelKit, so DockKit code ports by changing its import (docs/PORTING.md)
 //   swiveld         the daemon
 //   swivelctl       the host CLI
