@@ -2,13 +2,18 @@
 import PackageDescription
 
 // Module map, from the pure core outwards:
-//   SwivelCore      motion planning, limiter, animations, rate limits: no I/O, time is an input
+//   SwivelVocabulary  the words every module and app shares: Axis, PerAxis, Vector3, Quaternion, units,
+//                   MonotonicInstant, the normalized image spaces, SwivelError and its wire codes,
+//                   FramingMode, AnimationName; pure values, no engine
+//   SwivelCore      motion planning, limiter, animations, rate limits: no I/O, time is an input;
+//                   re-exports SwivelVocabulary
 //                   (and the "did you mean" word suggestions the board loader and swivelctl share)
 //   SwivelSync      PIMutex: the firmware's lock, made visible to ThreadSanitizer under `make sanitize`
 //   SwivelPOSIX     the one POSIX layer: threads with a scheduling policy and affinity, the monotonic clock,
 //                   deadline sleep, FileDescriptor with typed Errno, small-file reads, stderr; Glibc only
 //                   (CSwivelPOSIX: the _GNU_SOURCE calls, in C). SwivelCore and SwivelProtocol stay without it
-//   SwivelHardware  small hardware protocols, drivers (stepper, servo, quadrature) and mocks
+//   SwivelHardware  small hardware protocols, drivers (stepper, servo, quadrature) and mocks;
+//                   re-exports SwivelVocabulary (its clocks speak MonotonicInstant)
 //   SwivelSim       the physical model of a stand, wired to the mock GPIO chip
 //   SwivelBoard     the strict JSON5 board-file loader
 //   SwivelLinux     Linux backends (libgpiod); compiled on Linux only
@@ -16,7 +21,8 @@ import PackageDescription
 //   SwivelPorts     byte channels over POSIX: termios serial, pty pairs, Unix sockets, poll
 //   SwivelRuntime   the real-time loop thread, mailbox, link sessions, assembly of a board into a stand
 //   SwivelSceneBench  scene runs beside naive and alpha-beta baselines, metrics, SVG plots: bench and tests only
-//   SwivelKit       the host library, shaped like DockKit
+//   SwivelKit       the host library, shaped like DockKit: re-exports SwivelVocabulary only; the engine
+//                   (SwivelCore) is imported internally, so apps cannot drive MotionController & co.
 //   SwivelDockKit   DockKit's own API over SwivelKit, so DockKit code ports by changing its import (docs/PORTING.md)
 //   swiveld         the daemon
 //   swivelctl       the host CLI
@@ -43,12 +49,15 @@ let package = Package(
         .library(name: "SwivelDockKit", targets: ["SwivelDockKit"]),
     ],
     targets: [
-        .target(name: "SwivelCore", swiftSettings: strict, linkerSettings: libm),
+        .target(name: "SwivelVocabulary", swiftSettings: strict, linkerSettings: libm),
+        .target(name: "SwivelCore", dependencies: ["SwivelVocabulary"], swiftSettings: strict, linkerSettings: libm),
         .target(name: "SwivelSync", swiftSettings: strict),
         // glibc's GNU extensions (affinity, thread names and stacks, ppoll), compiled with _GNU_SOURCE.
         .target(name: "CSwivelPOSIX"),
         .target(name: "SwivelPOSIX", dependencies: ["CSwivelPOSIX", "SwivelSync"], swiftSettings: strict),
-        .target(name: "SwivelHardware", dependencies: ["SwivelSync", "SwivelPOSIX"], swiftSettings: strict, linkerSettings: libm),
+        .target(
+            name: "SwivelHardware", dependencies: ["SwivelVocabulary", "SwivelSync", "SwivelPOSIX"], swiftSettings: strict,
+            linkerSettings: libm),
         .target(name: "SwivelSim", dependencies: ["SwivelHardware"], swiftSettings: strict, linkerSettings: libm),
         .target(name: "SwivelBoard", dependencies: ["SwivelCore", "SwivelPOSIX"], swiftSettings: strict),
         .target(name: "SwivelProtocol", dependencies: ["SwivelCore"], swiftSettings: strict),
@@ -77,12 +86,14 @@ let package = Package(
             ],
             swiftSettings: strict
         ),
-        .target(name: "SwivelKit", dependencies: ["SwivelCore", "SwivelSync", "SwivelProtocol", "SwivelPorts", "SwivelPOSIX"], swiftSettings: strict),
+        .target(
+            name: "SwivelKit", dependencies: ["SwivelVocabulary", "SwivelCore", "SwivelSync", "SwivelProtocol", "SwivelPorts", "SwivelPOSIX"],
+            swiftSettings: strict),
         // A host library: it imports the toolchain's Foundation (CGRect, Measurement, Progress), which the firmware never does.
         .target(name: "SwivelDockKit", dependencies: ["SwivelKit", "SwivelSync"], swiftSettings: strict),
         .executableTarget(name: "swiveld", dependencies: ["SwivelRuntime", "SwivelPOSIX"], swiftSettings: strict),
         // Its command-line parser lives here, not in the host library apps link.
-        .executableTarget(name: "swivelctl", dependencies: ["SwivelKit", "SwivelProtocol", "SwivelPOSIX"], swiftSettings: strict),
+        .executableTarget(name: "swivelctl", dependencies: ["SwivelKit", "SwivelCore", "SwivelProtocol", "SwivelPOSIX"], swiftSettings: strict),
         // What the three tools below share (Glibc, no Foundation). No firmware target depends on it.
         .target(name: "SwivelToolSupport", swiftSettings: strict),
         // The bus servo codecs' packets, for the Python test against the vendors' SDKs.

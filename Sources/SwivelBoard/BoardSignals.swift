@@ -21,8 +21,7 @@ extension Board {
     /// bus servo's UART) and each AS5600's I2C bus, which claim header pins too.
     public var signalDescriptions: [String] {
         var lines = signals.map { "\($0.keyPath): \(PiHeader.describe(line: $0.line, chipLabel: gpioChipLabel))" }
-        for (name, axis) in [("pitch", axes.pitch), ("yaw", axes.yaw), ("roll", axes.roll)] {
-            guard let axis else { continue }
+        for (name, axis) in axes.present {
             lines += axis.motor.settings.headerClaims(keyPath: "axes.\(name).motor", chipLabel: gpioChipLabel)
             if case .as5600(let sensor) = axis.encoder {
                 lines.append("axes.\(name).encoder: "

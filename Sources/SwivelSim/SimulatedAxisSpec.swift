@@ -46,14 +46,14 @@ public struct SimulatedAxisSpec: Equatable, Sendable {
         func level(atRadians angle: Double) -> Bool { isClosed(atRadians: angle) != activeLow }
     }
 
-    public var name: String
+    public var axis: Axis
     public var motor: Motor
     public var encoder: Encoder?
     public var homeSwitch: Switch?
     public var initialAngleRadians: Double
 
-    public init(name: String, motor: Motor, encoder: Encoder? = nil, homeSwitch: Switch? = nil, initialAngleRadians: Double = 0) {
-        self.name = name
+    public init(axis: Axis, motor: Motor, encoder: Encoder? = nil, homeSwitch: Switch? = nil, initialAngleRadians: Double = 0) {
+        self.axis = axis
         self.motor = motor
         self.encoder = encoder
         self.homeSwitch = homeSwitch

@@ -35,7 +35,8 @@ public final class SimulatedStand {
     public let clock: any MonotonicClock
     public let integrationStepNanoseconds: Int64
     public let maximumStepsPerAdvance: Int64
-    public let axisNames: [String]
+    /// The axes the model moves, in the order of the specs it was built from.
+    public let simulatedAxes: [Axis]
 
     private let chip: MockGPIOChip
     private let pwm: MockPWMProvider
@@ -93,7 +94,7 @@ public final class SimulatedStand {
         self.clock = clock
         self.integrationStepNanoseconds = integrationStepNanoseconds
         self.maximumStepsPerAdvance = maximumStepsPerAdvance
-        axisNames = specs.map(\.name)
+        simulatedAxes = specs.map(\.axis)
         nanoseconds = now
         queue = OutputEventQueue(capacity: eventQueueCapacity)
         lineRoles = Array(repeating: nil, count: chip.lineCount)
@@ -244,22 +245,22 @@ public final class SimulatedStand {
 
     // MARK: Observation
 
-    private func axis(named name: String) -> SimulatedAxis? {
-        guard let index = axisNames.firstIndex(of: name) else { return nil }
+    private func axis(named name: Axis) -> SimulatedAxis? {
+        guard let index = simulatedAxes.firstIndex(of: name) else { return nil }
         advance(to: clock.now())
         return axes[index]
     }
 
     /// The rotor or horn angle now (the model first catches up with the clock); nil for an unknown axis.
-    public func angleRadians(axis name: String) -> Double? { axis(named: name)?.angleRadians }
+    public func angleRadians(axis name: Axis) -> Double? { axis(named: name)?.angleRadians }
 
-    public func velocityRadiansPerSecond(axis name: String) -> Double? { axis(named: name)?.velocityRadiansPerSecond }
+    public func velocityRadiansPerSecond(axis name: Axis) -> Double? { axis(named: name)?.velocityRadiansPerSecond }
 
     /// A stepper's field angle (steps counted by its driver); nil for a servo or an unknown axis.
-    public func fieldRadians(axis name: String) -> Double? { axis(named: name)?.rotor?.fieldRadians }
+    public func fieldRadians(axis name: Axis) -> Double? { axis(named: name)?.rotor?.fieldRadians }
 
     /// Whether the motor drives its axis now: a stepper's driver enabled, a servo receiving pulses.
-    public func isDriven(axis name: String) -> Bool? {
+    public func isDriven(axis name: Axis) -> Bool? {
         guard let axis = axis(named: name) else { return nil }
         if let rotor = axis.rotor { return rotor.isEnabled }
         return axis.horn?.pwmEnabled
@@ -268,12 +269,12 @@ public final class SimulatedStand {
     /// Knocks the axis: adds `radiansPerSecond` to its velocity now, as a hand
     /// pushing the camera would. A held stepper springs back; a released one
     /// coasts; a servo ignores it (its gear train is not back-drivable).
-    public func push(axis name: String, radiansPerSecond: Double) throws(HardwareError) {
+    public func push(axis name: Axis, radiansPerSecond: Double) throws(HardwareError) {
         guard radiansPerSecond.isFinite else {
             throw HardwareError(.invalidConfiguration, "a push of \(radiansPerSecond) rad/s is not a number the model can apply")
         }
         guard let axis = axis(named: name) else {
-            throw HardwareError(.invalidConfiguration, "the simulated stand has no axis '\(name)' (it has \(axisNames))")
+            throw HardwareError(.invalidConfiguration, "the simulated stand has no axis '\(name)' (it has \(simulatedAxes))")
         }
         axis.rotor?.velocityRadiansPerSecond += radiansPerSecond
     }
@@ -282,16 +283,16 @@ public final class SimulatedStand {
 
     /// Holds the axis mechanically (a cable caught, a hand on the camera): it
     /// stops where it is and stays there, whatever its motor does, until `free`.
-    public func jam(axis name: String) throws(HardwareError) {
+    public func jam(axis name: Axis) throws(HardwareError) {
         try injectable(name).jammed = true
     }
 
-    public func free(axis name: String) throws(HardwareError) {
+    public func free(axis name: Axis) throws(HardwareError) {
         try injectable(name).jammed = false
     }
 
     /// Cuts the encoder's wires for the rest of the run: no more edges.
-    public func cutEncoder(axis name: String) throws(HardwareError) {
+    public func cutEncoder(axis name: Axis) throws(HardwareError) {
         let axis = try injectable(name)
         guard axis.encoder != nil else {
             throw HardwareError(.invalidConfiguration, "the simulated axis '\(name)' has no encoder to cut")
@@ -301,7 +302,7 @@ public final class SimulatedStand {
 
     /// Makes a stepper skip `fraction` (0…1) of its steps from now on, as one
     /// overloaded or driven too fast does; its encoder sees where it really is.
-    public func skipSteps(axis name: String, fraction: Double) throws(HardwareError) {
+    public func skipSteps(axis name: Axis, fraction: Double) throws(HardwareError) {
         guard fraction.isFinite, (0...1).contains(fraction) else {
             throw HardwareError(.invalidConfiguration, "a skipped-step fraction must lie in 0...1, got \(fraction)")
         }
@@ -311,9 +312,9 @@ public final class SimulatedStand {
         rotor.lostStepFraction = fraction
     }
 
-    private func injectable(_ name: String) throws(HardwareError) -> SimulatedAxis {
+    private func injectable(_ name: Axis) throws(HardwareError) -> SimulatedAxis {
         guard let axis = axis(named: name) else {
-            throw HardwareError(.invalidConfiguration, "the simulated stand has no axis '\(name)' (it has \(axisNames))")
+            throw HardwareError(.invalidConfiguration, "the simulated stand has no axis '\(name)' (it has \(simulatedAxes))")
         }
         return axis
     }

@@ -7,9 +7,9 @@ enum SimulatedStandValidation {
     static func check(_ specs: [SimulatedAxisSpec], chip: MockGPIOChip, pwm: MockPWMProvider) throws(HardwareError) {
         var usedLines: [Int: String] = [:]
         var usedChannels: [String] = []
-        var names: Set<String> = []
+        var names: Set<Axis> = []
 
-        func claim(_ line: Int, _ role: String, _ axis: String) throws(HardwareError) {
+        func claim(_ line: Int, _ role: String, _ axis: Axis) throws(HardwareError) {
             guard line >= 0, line < chip.lineCount else {
                 throw HardwareError(.lineOutOfRange, "simulated axis '\(axis)': \(role) line \(line) is not on chip '\(chip.label)' (lines 0...\(chip.lineCount - 1))")
             }
@@ -19,17 +19,14 @@ enum SimulatedStandValidation {
             usedLines[line] = "\(role) line of '\(axis)'"
         }
 
-        func positive(_ value: Double, _ what: String, _ axis: String, allowZero: Bool = false) throws(HardwareError) {
+        func positive(_ value: Double, _ what: String, _ axis: Axis, allowZero: Bool = false) throws(HardwareError) {
             guard value.isFinite, allowZero ? value >= 0 : value > 0 else {
                 throw HardwareError(.invalidConfiguration, "simulated axis '\(axis)': \(what) must be \(allowZero ? "non-negative" : "positive") and finite, got \(value)")
             }
         }
 
         for spec in specs {
-            let name = spec.name
-            guard !name.isEmpty else {
-                throw HardwareError(.invalidConfiguration, "a simulated axis has an empty name")
-            }
+            let name = spec.axis
             guard names.insert(name).inserted else {
                 throw HardwareError(.invalidConfiguration, "two simulated axes are named '\(name)'")
             }

@@ -35,7 +35,7 @@ enum Format {
     }
 
     static func json(_ v: Vector3) -> JSON {
-        .object([("pitch", .float(v.pitch)), ("yaw", .float(v.yaw)), ("roll", .float(v.roll))])
+        .object(Axis.allCases.map { ($0.description, .float(v[$0])) })
     }
 
     static func json(_ rect: NormalizedRectUpperLeft) -> JSON {

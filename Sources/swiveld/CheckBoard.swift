@@ -74,8 +74,7 @@ enum CheckBoard {
         }
         let batteries = board.batteries.map(\.name) + (board.simulation?.batteries.map { "\($0.name) (simulated)" } ?? [])
         if !batteries.isEmpty { line += "; batteries: " + batteries.joined(separator: ", ") }
-        let homing = [("pitch", board.axes.pitch), ("yaw", board.axes.yaw), ("roll", board.axes.roll)]
-            .filter { $0.1?.homing != nil }.map(\.0)
+        let homing = board.axes.present.filter { $0.settings.homing != nil }.map(\.axis.description)
         if !homing.isEmpty { line += "; homing: " + homing.joined(separator: ", ") }
         if let vision = board.vision { line += "; vision: " + vision.summary }
         return line

@@ -220,8 +220,7 @@ enum Daemon {
     /// One debug line per axis: its limits and how it is driven and measured.
     static func axisDetails(_ board: Board) -> [String] {
         var lines: [String] = []
-        for (name, axis) in [("yaw", board.axes.yaw), ("pitch", board.axes.pitch), ("roll", board.axes.roll)] {
-            guard let axis else { continue }
+        for (name, axis) in board.axes.present {
             let l = axis.limits
             var line = "\(name): "
             if let lower = l.minRadians, let upper = l.maxRadians {
@@ -246,8 +245,7 @@ enum Daemon {
 
     static func axisSummary(_ board: Board) -> String {
         var parts: [String] = []
-        for (name, axis) in [("yaw", board.axes.yaw), ("pitch", board.axes.pitch), ("roll", board.axes.roll)] {
-            guard let axis else { continue }
+        for (name, axis) in board.axes.present {
             let motor = axis.motor.typeName
             let measured = axis.encoder != nil || axis.motor.settings.ownEncoderCountsPerAxisTurn != nil
             parts.append("\(name) \(motor)\(measured ? "+encoder" : "")\(axis.continuous ? " (continuous)" : "")")

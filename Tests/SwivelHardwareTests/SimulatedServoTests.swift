@@ -19,13 +19,13 @@ import Testing
             angleAtMinPulseRadians: -Double.pi / 2, angleAtMaxPulseRadians: Double.pi / 2)
         stand = try SimulatedStand(
             chip: chip, pwm: pwm, clock: clock, integrationStepNanoseconds: 50_000,
-            axes: [SimulatedAxisSpec(name: "tilt", motor: .servo(pwmChip: 0, pwmChannel: 1, mapping: mapping, slewRadiansPerSecond: Self.slew))])
+            axes: [SimulatedAxisSpec(axis: .pitch, motor: .servo(pwmChip: 0, pwmChannel: 1, mapping: mapping, slewRadiansPerSecond: Self.slew))])
         servo = try ServoDriver(channel: pwm.channel(chip: 0, channel: 1), periodNanoseconds: 20_000_000, mapping: mapping)
     }
 
     func angle(at seconds: Double) throws -> Double {
         clock.set(MonotonicInstant(seconds: seconds))
-        return try #require(stand.angleRadians(axis: "tilt"))
+        return try #require(stand.angleRadians(axis: .pitch))
     }
 
     /// How far the quantised pulse for `radians` lands from it: under half a
@@ -38,10 +38,10 @@ import Testing
         // The first pulse is read at 0: the horn moves 3 rad/s from there.
         for t in [0.01, 0.05, 0.1, 0.15, 0.19] {
             #expect(abs(try angle(at: t) - Self.slew * t) < 1e-9, "t = \(t)")
-            #expect(try #require(stand.velocityRadiansPerSecond(axis: "tilt")) == Self.slew)
+            #expect(try #require(stand.velocityRadiansPerSecond(axis: .pitch)) == Self.slew)
         }
         #expect(abs(try angle(at: 0.25) - 0.6) < Self.pulseResolution)
-        #expect(stand.velocityRadiansPerSecond(axis: "tilt") == 0)
+        #expect(stand.velocityRadiansPerSecond(axis: .pitch) == 0)
 
         // A command written mid-period is read at the next boundary (0.26 s).
         clock.set(MonotonicInstant(seconds: 0.25))
@@ -49,7 +49,7 @@ import Testing
         let settled = try angle(at: 0.25)
         #expect(abs(try angle(at: 0.259) - settled) < 1e-12)
         #expect(abs(try angle(at: 0.3) - (settled - Self.slew * 0.04)) < 1e-9)
-        #expect(try #require(stand.velocityRadiansPerSecond(axis: "tilt")) == -Self.slew)
+        #expect(try #require(stand.velocityRadiansPerSecond(axis: .pitch)) == -Self.slew)
         #expect(abs(try angle(at: 0.7) + 0.3) < Self.pulseResolution)
 
         // Pulses stop: the horn stops where it is.
@@ -60,7 +60,7 @@ import Testing
         let stopped = try angle(at: 0.75)
         #expect(abs(stopped - (-0.3 + Self.slew * 0.03)) < 2 * Self.pulseResolution)
         #expect(abs(try angle(at: 1.0) - stopped) < 1e-12)
-        #expect(stand.isDriven(axis: "tilt") == false)
+        #expect(stand.isDriven(axis: .pitch) == false)
         #expect(stand.lateOutputEvents == 0)
     }
 

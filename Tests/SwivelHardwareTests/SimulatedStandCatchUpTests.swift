@@ -42,11 +42,11 @@ import Testing
             stepsBefore = behind.stand.integrationSteps
             eventsBefore = events
             // The same path: exact between writes, whatever the step.
-            let fine = try #require(ticking.stand.angleRadians(axis: "yaw"))
-            let coarse = try #require(behind.stand.angleRadians(axis: "yaw"))
+            let fine = try #require(ticking.stand.angleRadians(axis: .yaw))
+            let coarse = try #require(behind.stand.angleRadians(axis: .yaw))
             #expect(abs(fine - coarse) < 1e-9, "tick \(index)")
-            let fineSpeed = try #require(ticking.stand.velocityRadiansPerSecond(axis: "yaw"))
-            let coarseSpeed = try #require(behind.stand.velocityRadiansPerSecond(axis: "yaw"))
+            let fineSpeed = try #require(ticking.stand.velocityRadiansPerSecond(axis: .yaw))
+            let coarseSpeed = try #require(behind.stand.velocityRadiansPerSecond(axis: .yaw))
             #expect(abs(fineSpeed - coarseSpeed) < 1e-6, "tick \(index)")
             // Every encoder edge is still emitted, one by one, in a legal order.
             ticking.encoder.update()
@@ -68,11 +68,11 @@ import Testing
         let rig = try Self.rig(maximumStepsPerAdvance: 100)
         // 100 steps of 20 µs exactly: not stretched; one more nanosecond is.
         rig.clock.set(MonotonicInstant(nanoseconds: 100 * Self.stepNanoseconds))
-        _ = rig.stand.angleRadians(axis: "yaw")
+        _ = rig.stand.angleRadians(axis: .yaw)
         #expect(rig.stand.stretchedAdvances == 0)
         #expect(rig.stand.integrationSteps == 100)
         rig.clock.set(MonotonicInstant(nanoseconds: 200 * Self.stepNanoseconds + 1))
-        _ = rig.stand.angleRadians(axis: "yaw")
+        _ = rig.stand.angleRadians(axis: .yaw)
         #expect(rig.stand.stretchedAdvances == 1)
         #expect(rig.stand.integrationSteps == 200)
     }

@@ -20,15 +20,15 @@ import Testing
         let pwm = try MockPWMProvider(clock: clock)
         let mapping = try ServoPulseMapping(minPulseNanoseconds: 1_000_000, maxPulseNanoseconds: 2_000_000, angleAtMinPulseRadians: -1, angleAtMaxPulseRadians: 1)
         let cases: [(Int64, [SimulatedAxisSpec], HardwareError.Kind)] = [
-            (0, [SimulatedAxisSpec(name: "yaw", motor: stepper(step: 0, direction: 1, enable: nil))], .invalidConfiguration),
-            (1_000, [SimulatedAxisSpec(name: "yaw", motor: stepper(step: 0, direction: 9, enable: nil))], .lineOutOfRange),
-            (1_000, [SimulatedAxisSpec(name: "yaw", motor: stepper(step: 0, direction: 0, enable: nil))], .lineBusy),
-            (1_000, [SimulatedAxisSpec(name: "yaw", motor: stepper(step: 0, direction: 1, enable: 2), encoder: .quadrature(lineA: 2, lineB: 3, countsPerRadian: 100, invert: false))], .lineBusy),
-            (1_000, [SimulatedAxisSpec(name: "yaw", motor: stepper(step: 0, direction: 1, enable: nil)), SimulatedAxisSpec(name: "yaw", motor: stepper(step: 2, direction: 3, enable: nil))], .invalidConfiguration),
-            (1_000, [SimulatedAxisSpec(name: "yaw", motor: .stepper(stepLine: 0, directionLine: 1, enableLine: nil, enableActiveLow: false, microstepsPerRadian: 500, invertDirection: false, naturalFrequencyHz: 0, dampingRatio: 0.7))], .invalidConfiguration),
-            (1_000, [SimulatedAxisSpec(name: "tilt", motor: .servo(pwmChip: 0, pwmChannel: 5, mapping: mapping, slewRadiansPerSecond: 3))], .lineOutOfRange),
-            (1_000, [SimulatedAxisSpec(name: "tilt", motor: .servo(pwmChip: 0, pwmChannel: 0, mapping: mapping, slewRadiansPerSecond: -3))], .invalidConfiguration),
-            (1_000, [SimulatedAxisSpec(name: "yaw", motor: stepper(step: 0, direction: 1, enable: nil), initialAngleRadians: .nan)], .invalidConfiguration),
+            (0, [SimulatedAxisSpec(axis: .yaw, motor: stepper(step: 0, direction: 1, enable: nil))], .invalidConfiguration),
+            (1_000, [SimulatedAxisSpec(axis: .yaw, motor: stepper(step: 0, direction: 9, enable: nil))], .lineOutOfRange),
+            (1_000, [SimulatedAxisSpec(axis: .yaw, motor: stepper(step: 0, direction: 0, enable: nil))], .lineBusy),
+            (1_000, [SimulatedAxisSpec(axis: .yaw, motor: stepper(step: 0, direction: 1, enable: 2), encoder: .quadrature(lineA: 2, lineB: 3, countsPerRadian: 100, invert: false))], .lineBusy),
+            (1_000, [SimulatedAxisSpec(axis: .yaw, motor: stepper(step: 0, direction: 1, enable: nil)), SimulatedAxisSpec(axis: .yaw, motor: stepper(step: 2, direction: 3, enable: nil))], .invalidConfiguration),
+            (1_000, [SimulatedAxisSpec(axis: .yaw, motor: .stepper(stepLine: 0, directionLine: 1, enableLine: nil, enableActiveLow: false, microstepsPerRadian: 500, invertDirection: false, naturalFrequencyHz: 0, dampingRatio: 0.7))], .invalidConfiguration),
+            (1_000, [SimulatedAxisSpec(axis: .pitch, motor: .servo(pwmChip: 0, pwmChannel: 5, mapping: mapping, slewRadiansPerSecond: 3))], .lineOutOfRange),
+            (1_000, [SimulatedAxisSpec(axis: .pitch, motor: .servo(pwmChip: 0, pwmChannel: 0, mapping: mapping, slewRadiansPerSecond: -3))], .invalidConfiguration),
+            (1_000, [SimulatedAxisSpec(axis: .yaw, motor: stepper(step: 0, direction: 1, enable: nil), initialAngleRadians: .nan)], .invalidConfiguration),
         ]
         for (step, axes, kind) in cases {
             let error = #expect(throws: HardwareError.self) {
@@ -46,7 +46,7 @@ import Testing
         // 100 counts per radian: 0.023 rad is count 2, levels A=1 B=1.
         _ = try SimulatedStand(
             chip: chip, pwm: pwm, clock: clock, integrationStepNanoseconds: 1_000,
-            axes: [SimulatedAxisSpec(name: "yaw", motor: stepper(step: 0, direction: 1, enable: nil), encoder: .quadrature(lineA: 4, lineB: 5, countsPerRadian: 100, invert: false), initialAngleRadians: 0.023)])
+            axes: [SimulatedAxisSpec(axis: .yaw, motor: stepper(step: 0, direction: 1, enable: nil), encoder: .quadrature(lineA: 4, lineB: 5, countsPerRadian: 100, invert: false), initialAngleRadians: 0.023)])
         #expect(chip.outputLevel(line: 4) == true)
         #expect(chip.outputLevel(line: 5) == true)
     }
@@ -59,12 +59,12 @@ import Testing
         let stand = try SimulatedStand(
             chip: chip, pwm: pwm, clock: clock, integrationStepNanoseconds: 100_000,
             axes: [
-                SimulatedAxisSpec(name: "yaw", motor: stepper(step: 0, direction: 1, enable: nil), encoder: .quadrature(lineA: 4, lineB: 5, countsPerRadian: 1_000, invert: false)),
-                SimulatedAxisSpec(name: "pitch", motor: stepper(step: 2, direction: 3, enable: nil), encoder: .quadrature(lineA: 6, lineB: 7, countsPerRadian: 1_000, invert: true)),
+                SimulatedAxisSpec(axis: .yaw, motor: stepper(step: 0, direction: 1, enable: nil), encoder: .quadrature(lineA: 4, lineB: 5, countsPerRadian: 1_000, invert: false)),
+                SimulatedAxisSpec(axis: .pitch, motor: stepper(step: 2, direction: 3, enable: nil), encoder: .quadrature(lineA: 6, lineB: 7, countsPerRadian: 1_000, invert: true)),
             ])
         let source = try chip.requestEdgeEvents(lines: [4, 5, 6, 7], consumer: "encoders")
-        try stand.push(axis: "yaw", radiansPerSecond: 1)
-        try stand.push(axis: "pitch", radiansPerSecond: -0.7)
+        try stand.push(axis: .yaw, radiansPerSecond: 1)
+        try stand.push(axis: .pitch, radiansPerSecond: -0.7)
         clock.set(MonotonicInstant(seconds: 0.05))
         let buffer = UnsafeMutableBufferPointer<EdgeEvent>.allocate(capacity: 10_000)
         defer { buffer.deallocate() }
@@ -85,7 +85,7 @@ import Testing
         let microstepsPerRadian = 500.0
         let stand = try SimulatedStand(
             chip: chip, pwm: pwm, clock: clock, integrationStepNanoseconds: 20_000,
-            axes: [SimulatedAxisSpec(name: "yaw", motor: stepper(step: 0, direction: 1, enable: 2), encoder: .quadrature(lineA: 4, lineB: 5, countsPerRadian: 1_000, invert: false))])
+            axes: [SimulatedAxisSpec(axis: .yaw, motor: stepper(step: 0, direction: 1, enable: 2), encoder: .quadrature(lineA: 4, lineB: 5, countsPerRadian: 1_000, invert: false))])
         let planner = try StepPlanner(microstepsPerRadian: microstepsPerRadian, maxStepRateHz: 20_000, minPulseWidthNanoseconds: 2_000, directionSetupNanoseconds: 1_000, invertDirection: false)
         let driver = try StepperDriver(
             step: chip.requestOutput(line: 0, initialHigh: false, consumer: "step"),
@@ -107,7 +107,7 @@ import Testing
             usleep(1_000)
         }
         encoder.update()
-        let angle = try #require(stand.angleRadians(axis: "yaw"))
+        let angle = try #require(stand.angleRadians(axis: .yaw))
         #expect(driver.commandedRadians == 50 / microstepsPerRadian)
         #expect(abs(angle - driver.commandedRadians) < 1e-6)
         #expect(abs(encoder.positionRadians - angle) <= 1.0 / 1_000)

@@ -45,8 +45,8 @@ import Testing
         }
     }
 
-    func angle() throws -> Double { try #require(stand.angleRadians(axis: "yaw")) }
-    func velocity() throws -> Double { try #require(stand.velocityRadiansPerSecond(axis: "yaw")) }
+    func angle() throws -> Double { try #require(stand.angleRadians(axis: .yaw)) }
+    func velocity() throws -> Double { try #require(stand.velocityRadiansPerSecond(axis: .yaw)) }
 
     /// The tracking bound for a ramp of speed `v` (then a hold), derived from the model.
     ///
@@ -96,7 +96,7 @@ import Testing
         }
         // 1 rad is 509.3 microsteps: the field stops on 509; the rotor settles on it.
         #expect(driver.commandedRadians == 509 / Self.microstepsPerRadian)
-        #expect(try #require(stand.fieldRadians(axis: "yaw")) == driver.commandedRadians)
+        #expect(try #require(stand.fieldRadians(axis: .yaw)) == driver.commandedRadians)
         #expect(abs(try angle() - driver.commandedRadians) < 1e-9)
         #expect(abs(try velocity()) < 1e-9)
         #expect(worst > 0.004)  // the model does lag: the bound is not met trivially
@@ -146,24 +146,24 @@ import Testing
         driver.enable(at: clock.now())
         try run(until: 0.2, command: { _ in 0 })
         // Enabled: a knock is pulled back to the field.
-        try stand.push(axis: "yaw", radiansPerSecond: 2)
+        try stand.push(axis: .yaw, radiansPerSecond: 2)
         try run(until: 0.205, command: { _ in 0 })
         #expect(abs(try angle()) > 0.001)
         try run(until: 0.7, command: { _ in 0 })
         #expect(abs(try angle()) < 1e-6)
-        #expect(stand.isDriven(axis: "yaw") == true)
+        #expect(stand.isDriven(axis: .yaw) == true)
 
         // Disabled: the same knock coasts v²/2a = 4/40 = 0.1 rad and stays there.
         driver.disable(at: clock.now())
         try run(until: 0.71, command: { _ in 0 })
-        #expect(stand.isDriven(axis: "yaw") == false)
-        try stand.push(axis: "yaw", radiansPerSecond: 2)
+        #expect(stand.isDriven(axis: .yaw) == false)
+        try stand.push(axis: .yaw, radiansPerSecond: 2)
         try run(until: 1.2, command: { _ in 0 })
         #expect(abs(try angle() - 0.1) < 1e-9)
         #expect(try velocity() == 0)
         // Steps while released move the field, not the rotor.
         try run(until: 1.4, command: { t in 0.05 * (t - 1.2) / 0.2 })
-        #expect(abs(try #require(stand.fieldRadians(axis: "yaw")) - 0.05) < 1 / Self.microstepsPerRadian)
+        #expect(abs(try #require(stand.fieldRadians(axis: .yaw)) - 0.05) < 1 / Self.microstepsPerRadian)
         #expect(abs(try angle() - 0.1) < 1e-9)
         encoder.update()
         #expect(abs(encoder.positionRadians - 0.1) <= 1 / Self.countsPerRadian)
@@ -177,8 +177,8 @@ import Testing
     }
 
     @Test func unknownAxesAndBadPushesAreErrors() throws {
-        #expect(stand.angleRadians(axis: "roll") == nil)
-        #expect(throws: HardwareError.self) { try stand.push(axis: "roll", radiansPerSecond: 1) }
-        #expect(throws: HardwareError.self) { try stand.push(axis: "yaw", radiansPerSecond: .nan) }
+        #expect(stand.angleRadians(axis: .roll) == nil)
+        #expect(throws: HardwareError.self) { try stand.push(axis: .roll, radiansPerSecond: 1) }
+        #expect(throws: HardwareError.self) { try stand.push(axis: .yaw, radiansPerSecond: .nan) }
     }
 }

@@ -25,7 +25,7 @@ struct StepperAxisRig {
             chip: chip, pwm: pwm, clock: clock, integrationStepNanoseconds: Self.integrationStepNanoseconds,
             maximumStepsPerAdvance: maximumStepsPerAdvance,
             axes: [SimulatedAxisSpec(
-                name: "yaw",
+                axis: .yaw,
                 motor: .stepper(
                     stepLine: 0, directionLine: 1, enableLine: 2, enableActiveLow: true,
                     microstepsPerRadian: Self.microstepsPerRadian, invertDirection: false,

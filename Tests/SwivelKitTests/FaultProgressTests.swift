@@ -13,7 +13,7 @@ import SwivelStandHarness
         rig.pump.hold()
         let progress = try await rig.accessory.setOrientation(Vector3(yaw: 2), duration: .seconds(3))
         await rig.pump.advance(bySeconds: 0.4)
-        let jammed = rig.pump.inspect { _, virtual in (try? virtual.simulation.model.jam(axis: "yaw")) != nil }
+        let jammed = rig.pump.inspect { _, virtual in (try? virtual.simulation.model.jam(axis: .yaw)) != nil }
         #expect(jammed)
         rig.pump.release()
         #expect(await progress.finished() == .failed)

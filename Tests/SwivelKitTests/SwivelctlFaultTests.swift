@@ -18,7 +18,7 @@ import Testing
         stand.pump.afterEachTick { virtual in
             let status = virtual.stand.status()
             guard case .orientation = status.activeMotion, status.measured.yaw > 0.1 else { return false }
-            return (try? virtual.simulation.model.jam(axis: "yaw")) != nil
+            return (try? virtual.simulation.model.jam(axis: .yaw)) != nil
         }
         let result = try await stand.run(["shell"], input: "tracking off\nmove --yaw 2 --duration 3 --wait\nstatus\n")
         #expect(result.status == 1, "stdout: \(result.standardOutput) stderr: \(result.standardError)")

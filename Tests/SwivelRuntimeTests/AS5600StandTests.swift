@@ -31,7 +31,7 @@ import Testing
         _ = try sim.send(.setOrientation(.angles(Vector3(yaw: 0.5)), durationSeconds: 1, relative: false))
         #expect(sim.run(until: { $0.lastRequest?.isFinished == true }, timeoutSeconds: 2))
         sim.run(seconds: 0.05)
-        let model = try #require(sim.simulation.model.angleRadians(axis: "yaw"))
+        let model = try #require(sim.simulation.model.angleRadians(axis: .yaw))
         let measured = sim.stand.status().measured.yaw
         #expect(abs(measured - model) <= Self.count, "measured \(measured), model \(model)")
         #expect(abs(measured - 0.5) < 0.01)
@@ -47,7 +47,7 @@ import Testing
         #expect(abs(sim.stand.status().measured.yaw) <= Self.count / 3)
         _ = try sim.send(.setAngularVelocity(Vector3(yaw: 2.5)))
         sim.run(seconds: 6)
-        let model = try #require(sim.simulation.model.angleRadians(axis: "yaw"))
+        let model = try #require(sim.simulation.model.angleRadians(axis: .yaw))
         #expect(model > 12, "the axis turned about two turns (\(model) rad), the magnet six")
         let measured = sim.stand.status().measured.yaw
         #expect(abs(measured - model) <= Self.count / 3 + 1e-9, "measured \(measured), model \(model)")

@@ -28,7 +28,7 @@ import Testing
     @Test func theSummaryNamesWhatTheDaemonWouldDrive() throws {
         let path = BoardFixtures.boardsDirectory + "/rpi4-stepper-pantilt.json5"
         let result = try Subprocess.run(DaemonTests.swiveld, ["check-board", path])
-        #expect(result.standardOutput.split(separator: "\n").last.map { $0 + "\n" } == "\(path): valid: 'Swivel Pi 4 Stepper Pan/Tilt' (swivel-rpi4-stepper-1), backend gpiod, chip pinctrl-bcm2711, 1000 Hz, step thread on CPU 3; axes: yaw stepper+encoder, pitch stepper+encoder; serial: host /dev/ttyS0 115200 baud, vision pty 921600 baud; buttons: shutter GPIO19, tracking GPIO20; vision: picamera2 640x480 at 30 Hz, detector face (min confidence 0.5), wideAngle back camera, link vision, gestures off\n")
+        #expect(result.standardOutput.split(separator: "\n").last.map { $0 + "\n" } == "\(path): valid: 'Swivel Pi 4 Stepper Pan/Tilt' (swivel-rpi4-stepper-1), backend gpiod, chip pinctrl-bcm2711, 1000 Hz, step thread on CPU 3; axes: pitch stepper+encoder, yaw stepper+encoder; serial: host /dev/ttyS0 115200 baud, vision pty 921600 baud; buttons: shutter GPIO19, tracking GPIO20; vision: picamera2 640x480 at 30 Hz, detector face (min confidence 0.5), wideAngle back camera, link vision, gestures off\n")
     }
 
     /// Each edit of the Pi 4 board, and the exact problems it must produce.

@@ -56,7 +56,7 @@ import Testing
         let sim = try VirtualStand(board: BoardFixtures.load("sim.json5"), playDemo: true)
         #expect(sim.run(until: { $0.demoPhase == .sweepUp(.yaw) }, timeoutSeconds: 30))
         // Roll has no encoder; the physical model tells where the horn went.
-        let horn = try #require(sim.simulation.model.angleRadians(axis: "roll"))
+        let horn = try #require(sim.simulation.model.angleRadians(axis: .roll))
         // One PWM period of quantisation in time, 1 µs of pulse in angle.
         #expect(abs(horn - 0.15) < 0.002)
     }

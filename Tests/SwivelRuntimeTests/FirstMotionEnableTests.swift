@@ -30,9 +30,9 @@ import Testing
         #expect(pwm.allSatisfy { if case .periodNanoseconds = $0.change { true } else { false } },
                 "\(context): servo PWM written: \(pwm)", sourceLocation: sourceLocation)
         #expect(sim.simulation.pwm.state(chip: 0, channel: 0)?.enabled == false, sourceLocation: sourceLocation)
-        #expect(sim.simulation.model.isDriven(axis: "yaw") == false, sourceLocation: sourceLocation)
-        #expect(sim.simulation.model.isDriven(axis: "pitch") == false, sourceLocation: sourceLocation)
-        #expect(sim.simulation.model.isDriven(axis: "roll") == false, sourceLocation: sourceLocation)
+        #expect(sim.simulation.model.isDriven(axis: .yaw) == false, sourceLocation: sourceLocation)
+        #expect(sim.simulation.model.isDriven(axis: .pitch) == false, sourceLocation: sourceLocation)
+        #expect(sim.simulation.model.isDriven(axis: .roll) == false, sourceLocation: sourceLocation)
         let status = sim.stand.status()
         #expect(!status.driversEnabled && status.firstMotionSeconds == nil, "\(context)", sourceLocation: sourceLocation)
     }
@@ -43,8 +43,8 @@ import Testing
         Self.expectUntouched(sim, "2 s idle")
         #expect(StatusLine.describe(sim.stand.status()) == "idle, drivers off")
         // A released stepper in the model neither holds nor drifts.
-        #expect(sim.simulation.model.angleRadians(axis: "yaw") == 0)
-        #expect(sim.simulation.model.angleRadians(axis: "pitch") == 0)
+        #expect(sim.simulation.model.angleRadians(axis: .yaw) == 0)
+        #expect(sim.simulation.model.angleRadians(axis: .pitch) == 0)
     }
 
     @Test func commandsThatMoveNothingEnergiseNothing() throws {
@@ -164,7 +164,7 @@ import Testing
     }
 
     @Test func homingStillEnablesAtTheFirstTick() throws {
-        let sim = try VirtualStand(board: HomingTests.board(), initialAngles: ["yaw": 0.6])
+        let sim = try VirtualStand(board: HomingTests.board(), initialAngles: [.yaw: 0.6])
         let first = sim.deadline
         sim.tick()
         #expect(sim.stand.status().activeMotion == .homing)
@@ -183,9 +183,9 @@ import Testing
         let sim = try VirtualStand(board: BoardFixtures.load("sim.json5"))
         sim.run(seconds: 0.1)
         // A released rotor coasts 2²/(2·20) = 0.1 rad: past the 0.08 rad fault threshold.
-        try sim.simulation.model.push(axis: "yaw", radiansPerSecond: 2)
+        try sim.simulation.model.push(axis: .yaw, radiansPerSecond: 2)
         sim.run(seconds: 0.5)
-        let turned = try #require(sim.simulation.model.angleRadians(axis: "yaw"))
+        let turned = try #require(sim.simulation.model.angleRadians(axis: .yaw))
         #expect(abs(turned - 0.1) < 0.01)
         Self.expectUntouched(sim, "turned by hand")
         let status = sim.stand.status()
@@ -195,7 +195,7 @@ import Testing
         sim.run(seconds: 0.1)
         #expect(sim.stand.status().fault == nil)
         #expect(sim.stand.status().faultsDetected == 0)
-        let arrived = try #require(sim.simulation.model.angleRadians(axis: "yaw"))
+        let arrived = try #require(sim.simulation.model.angleRadians(axis: .yaw))
         // Snapping onto the field on enable costs at most two full steps (0.021 rad at 3:1).
         #expect(abs(arrived + 0.2) < 0.022, "yaw at \(arrived)")
     }
@@ -206,7 +206,7 @@ import Testing
         var board = try BoardFixtures.load("sim.json5")
         board.axes.yaw?.encoder = .as5600(Board.AS5600(
             i2cBus: 1, address: 0x36, gearRatio: 1, invert: false, zeroOffsetRadians: 0, sampleRateHz: 1000))
-        let sim = try VirtualStand(board: board, initialAngles: ["yaw": 0.5])
+        let sim = try VirtualStand(board: board, initialAngles: [.yaw: 0.5])
         #expect(abs(sim.stand.status().measured.yaw - 0.5) < 0.002)
         sim.run(seconds: 0.5)
         Self.expectUntouched(sim, "AS5600 at 0.5 rad")
@@ -214,7 +214,7 @@ import Testing
         #expect(sim.run(until: { $0.lastRequest?.isFinished == true }, timeoutSeconds: 2))
         sim.run(seconds: 0.1)
         #expect(sim.stand.status().fault == nil)
-        let yaw = try #require(sim.simulation.model.angleRadians(axis: "yaw"))
+        let yaw = try #require(sim.simulation.model.angleRadians(axis: .yaw))
         #expect(abs(yaw - 0.2) < 0.01, "yaw at \(yaw)")
     }
 }

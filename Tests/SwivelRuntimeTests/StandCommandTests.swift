@@ -37,7 +37,7 @@ import Testing
         #expect(abs(status.measured.yaw - 0.5) < Self.encoderTolerance)
         #expect(abs(status.measured.pitch + 0.3) < Self.encoderTolerance)
         #expect(abs(status.measured.roll - 0.2) < 1e-9) // open loop: commanded
-        let horn = try #require(sim.simulation.model.angleRadians(axis: "roll"))
+        let horn = try #require(sim.simulation.model.angleRadians(axis: .roll))
         #expect(abs(horn - 0.2) < 0.002)
     }
 

@@ -18,7 +18,7 @@ import Testing
         _ = try v.send(.setAngularVelocity(Vector3(yaw: 1)))
         #expect(v.stand.status().mode == .running)
         #expect(v.stand.status().driversEnabled)
-        try v.simulation.model.cutEncoder(axis: "yaw")
+        try v.simulation.model.cutEncoder(axis: .yaw)
 
         var modes: [StandMode] = []
         #expect(v.run(until: { status in modes.append(status.mode); return status.faultDisabled }, timeoutSeconds: 2))

@@ -97,7 +97,7 @@ import Testing
         #expect(times.rises == Int((1 * Self.yawMicrostepsPerRadian).rounded()))
         #expect(times.pulseWidths.allSatisfy { $0 >= 2_000 })
         #expect(skipped.sim.stand.status().fault == nil)
-        let arrived = try #require(skipped.sim.simulation.model.fieldRadians(axis: "yaw"))
+        let arrived = try #require(skipped.sim.simulation.model.fieldRadians(axis: .yaw))
         #expect(abs(arrived - 1) < 0.002)
     }
 
@@ -234,7 +234,7 @@ import Testing
         }
         #expect(sim.run(until: \.faultDisabled, timeoutSeconds: 1))
         sim.run(seconds: 0.01)
-        #expect(sim.simulation.model.isDriven(axis: "yaw") == false)
+        #expect(sim.simulation.model.isDriven(axis: .yaw) == false)
         // Cleared, the axis steps again from where it is.
         _ = try sim.send(.clearFault)
         #expect(sim.run(until: { $0.fault == nil }, timeoutSeconds: 0.5))

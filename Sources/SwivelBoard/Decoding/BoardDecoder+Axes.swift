@@ -1,13 +1,15 @@
+import SwivelCore
+
 /// `axes` and each axis: continuity, limits, then motor and encoder.
 extension BoardDecoder {
     func decodeAxes(_ root: ObjectFields) -> Board.Axes? {
         guard let axes = object(root, "axes", allowed: BoardKeys.axisNames, required: true) else { return nil }
-        let present = BoardKeys.axisNames.filter(axes.has)
+        let present = Axis.allCases.filter { axes.has($0.description) }
         if present.isEmpty {
             report(axes.path, line: axes.line, "at least one axis is required: pitch, yaw or roll")
         }
         // Fixed axis order, so pin conflicts are reported deterministically.
-        var decoded: [String: Board.Axis] = [:]
+        var decoded = PerAxis<Board.Axis?>(repeating: nil)
         var allValid = !present.isEmpty
         for name in present {
             if let axis = decodeAxis(axes, name) {
@@ -19,18 +21,18 @@ extension BoardDecoder {
         reportPwmConflicts()
         reportI2CConflicts()
         guard allValid else { return nil }
-        return Board.Axes(pitch: decoded["pitch"], yaw: decoded["yaw"], roll: decoded["roll"])
+        return Board.Axes(pitch: decoded.pitch, yaw: decoded.yaw, roll: decoded.roll)
     }
 
-    private func decodeAxis(_ axes: ObjectFields, _ name: String) -> Board.Axis? {
-        guard let axis = object(axes, name, allowed: BoardKeys.axis, required: true) else { return nil }
+    private func decodeAxis(_ axes: ObjectFields, _ name: Axis) -> Board.Axis? {
+        guard let axis = object(axes, name.description, allowed: BoardKeys.axis, required: true) else { return nil }
         let continuous = bool(axis, "continuous", default: false)
-        if let continuous, continuous.value, name != "yaw" {
+        if let continuous, continuous.value, name != .yaw {
             report(continuous, "only yaw may be continuous (a slip ring); \(name) needs limits.minRad and limits.maxRad")
         }
         // A continuous pitch or roll is reported once, above; its limits are
         // then read as a bounded axis's so the maker is not told twice.
-        let isContinuous = continuous.map { $0.value && name == "yaw" } ?? false
+        let isContinuous = continuous.map { $0.value && name == .yaw } ?? false
         let limits = decodeLimits(axis, continuous: isContinuous)
         let motor = decodeMotor(axis, limits: limits, continuous: isContinuous ? continuous : nil)
         let encoder = axis.has("encoder") ? decodeEncoder(axis, limits: limits) : nil

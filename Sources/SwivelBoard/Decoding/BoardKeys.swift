@@ -1,3 +1,5 @@
+import SwivelCore
+
 /// The keys each object of a board file accepts, in documentation order, and
 /// the fixed sets some values are drawn from. boards/README.md mirrors these.
 enum BoardKeys {
@@ -13,7 +15,7 @@ enum BoardKeys {
     static let gpio = ["chipLabel"]
     static let loop = ["rateHz", "stepCore"]
     /// Also the fixed order of pin-conflict checks.
-    static let axisNames = ["pitch", "yaw", "roll"]
+    static let axisNames = Axis.allCases.map(\.description)
     static let axis = ["continuous", "limits", "motor", "encoder", "faultDetection", "homing"]
     static let faultDetection = ["maxFollowingErrorRad", "silentTravelRad"]
     static let homing = ["switchLine", "switchActiveLow", "direction", "switchPositionRad", "speedRadPerSec",

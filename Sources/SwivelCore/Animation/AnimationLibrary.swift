@@ -1,24 +1,5 @@
-/// The built-in character animations, as keyframe DATA. Adding one is adding a
-/// table here, not code.
-public enum AnimationName: UInt8, CaseIterable, Sendable, CustomStringConvertible {
-    /// Nod on pitch.
-    case yes = 1
-    /// Shake on yaw.
-    case no = 2
-    /// Rise from a slumped pose up toward the centre, look around, settle.
-    case wakeup = 3
-    /// A quick tilt up that snaps back with a damped oscillation.
-    case kapow = 4
-
-    public var description: String {
-        switch self {
-        case .yes: "yes"
-        case .no: "no"
-        case .wakeup: "wakeup"
-        case .kapow: "kapow"
-        }
-    }
-
+// The names are vocabulary (apps and the wire say them); the tables are the engine's.
+extension AnimationName {
     public var keyframes: [AnimationKeyframe] { AnimationLibrary.keyframes(for: self) }
 }
 

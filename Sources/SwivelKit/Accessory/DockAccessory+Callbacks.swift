@@ -1,3 +1,4 @@
+import SwivelCore
 import SwivelProtocol
 
 /// The commands that SwivelDockKit offers synchronously, as DockKit does, with

@@ -1,4 +1,5 @@
 public import FoundationEssentials
+import SwivelCore
 import SwivelSync
 public import SwivelProtocol
 

@@ -1,3 +1,4 @@
+import SwivelCore
 import SwivelProtocol
 
 extension DockAccessory {

@@ -1,3 +1,4 @@
+import SwivelCore
 import SwivelPorts
 import SwivelProtocol
 

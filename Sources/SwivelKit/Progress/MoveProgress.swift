@@ -1,3 +1,4 @@
+import SwivelCore
 import SwivelSync
 import SwivelProtocol
 

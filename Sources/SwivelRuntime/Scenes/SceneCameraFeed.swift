@@ -1,5 +1,4 @@
 public import SwivelCore
-public import SwivelHardware
 import SwivelProtocol
 
 /// A scene's simulated camera in real time, for the daemon on the simulated

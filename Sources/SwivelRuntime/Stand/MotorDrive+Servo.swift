@@ -34,19 +34,19 @@ extension MotorDrive {
                 throw StandSetupError("\(error)")
             }
         },
-        simulatedMotor: { settings, physics, axisName throws(StandSetupError) in
+        simulatedMotor: { settings, physics, axis throws(StandSetupError) in
             let s = try MotorDrive.settings(settings, as: Board.Servo.self)
             guard case .hardwarePWM(let pwmChip, let pwmChannel) = s.output else {
-                throw StandSetupError("\(axisName): the simulated servo is driven through a PWM channel; "
+                throw StandSetupError("\(axis): the simulated servo is driven through a PWM channel; "
                     + "software PWM (softwarePwmLine) runs only on the gpiod backend")
             }
-            return .servo(pwmChip: pwmChip, pwmChannel: pwmChannel, mapping: try ServoDrives.mapping(s, axisName: axisName),
+            return .servo(pwmChip: pwmChip, pwmChannel: pwmChannel, mapping: try ServoDrives.mapping(s, axis: axis),
                           slewRadiansPerSecond: physics.servoSlewRadiansPerSecond)
         })
 }
 
 enum ServoDrives {
-    static func mapping(_ s: Board.Servo, axisName: String) throws(StandSetupError) -> ServoPulseMapping {
+    static func mapping(_ s: Board.Servo, axis: Axis) throws(StandSetupError) -> ServoPulseMapping {
         do {
             return try ServoPulseMapping(
                 minPulseNanoseconds: Int64(s.minPulseMicroseconds) * 1_000,
@@ -54,7 +54,7 @@ enum ServoDrives {
                 angleAtMinPulseRadians: s.angleAtMinPulseRadians,
                 angleAtMaxPulseRadians: s.angleAtMaxPulseRadians)
         } catch {
-            throw StandSetupError("\(axisName): \(error)")
+            throw StandSetupError("\(axis): \(error)")
         }
     }
 }

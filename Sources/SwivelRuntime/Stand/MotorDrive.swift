@@ -11,7 +11,7 @@ struct MotorDrive: Sendable {
     let makeActuator: @Sendable (any MotorSettings, StandHardware, _ owner: String) throws(StandSetupError) -> any Actuator
     /// The physical model's motor for it on the simulated board, or nil when
     /// it is simulated elsewhere (a bus servo, on its own simulated bus).
-    let simulatedMotor: @Sendable (any MotorSettings, Board.Simulation, _ axisName: String) throws(StandSetupError) -> SimulatedAxisSpec.Motor?
+    let simulatedMotor: @Sendable (any MotorSettings, Board.Simulation, _ axis: Axis) throws(StandSetupError) -> SimulatedAxisSpec.Motor?
 
     /// Every motor type a board may name: one line per type.
     static let table: [MotorDrive] = [.stepper, .servo, .busServo]

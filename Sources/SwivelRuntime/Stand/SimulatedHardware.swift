@@ -44,15 +44,14 @@ public struct SimulatedHardware {
     ///     the system clock pass `wallClockStepLatenessToleranceNanoseconds`.
     public init(
         board: Board, clock: any MonotonicClock, transitionLogCapacity: Int = 65_536,
-        initialAngles: [String: Double] = [:], stepExecutor: (any StepExecutor)? = nil,
+        initialAngles: [Axis: Double] = [:], stepExecutor: (any StepExecutor)? = nil,
         stepLatenessToleranceNanoseconds: Int64? = nil, busServosOnPty: Bool = false
     ) throws(StandSetupError) {
         guard let physics = board.simulation else {
             throw StandSetupError("board '\(board.name)' has no simulation section, so it cannot run on the simulated backend")
         }
         var specs: [SimulatedAxisSpec] = []
-        for (name, axis) in [("pitch", board.axes.pitch), ("yaw", board.axes.yaw), ("roll", board.axes.roll)] {
-            guard let axis else { continue }
+        for (name, axis) in board.axes.present {
             // A motor simulated elsewhere (a bus servo, on its own simulated bus) has no part in the model.
             guard let motor = try MotorDrive.entry(for: axis.motor).simulatedMotor(axis.motor.settings, physics, name) else {
                 continue
@@ -65,7 +64,7 @@ public struct SimulatedHardware {
                 SimulatedAxisSpec.Switch(line: h.switchLine, positionRadians: h.switchPositionRadians,
                                          closedBelow: !h.towardsPositive, activeLow: h.switchActiveLow)
             }
-            specs.append(SimulatedAxisSpec(name: name, motor: motor, encoder: encoder, homeSwitch: homeSwitch,
+            specs.append(SimulatedAxisSpec(axis: name, motor: motor, encoder: encoder, homeSwitch: homeSwitch,
                                            initialAngleRadians: initialAngles[name] ?? 0))
         }
         let mock = try MockHardware(

@@ -10,8 +10,8 @@ public final class SimulatedI2CBus: I2CBusProvider {
     private var devices: [[Int]: SimulatedAS5600] = [:]
 
     init(board: Board, model: SimulatedStand) {
-        for (name, axis) in [("pitch", board.axes.pitch), ("yaw", board.axes.yaw), ("roll", board.axes.roll)] {
-            guard case .as5600(let sensor) = axis?.encoder else { continue }
+        for (name, axis) in board.axes.present {
+            guard case .as5600(let sensor) = axis.encoder else { continue }
             devices[[sensor.i2cBus, sensor.address]] = SimulatedAS5600(model: model, axis: name, sensor: sensor)
         }
     }
@@ -32,10 +32,10 @@ public final class SimulatedI2CBus: I2CBusProvider {
 final class SimulatedAS5600: I2CRegisterDevice {
     let chip = MockAS5600()
     private let model: SimulatedStand
-    private let axis: String
+    private let axis: Axis
     private let sensor: Board.AS5600
 
-    init(model: SimulatedStand, axis: String, sensor: Board.AS5600) {
+    init(model: SimulatedStand, axis: Axis, sensor: Board.AS5600) {
         self.model = model
         self.axis = axis
         self.sensor = sensor

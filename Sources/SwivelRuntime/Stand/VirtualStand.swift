@@ -36,7 +36,7 @@ public final class VirtualStand {
     ///   - initialAngles: where the simulated axes really are at start (see `SimulatedHardware`).
     ///   - stepThread: nil writes each tick's steps at once, stamped (the simulated backend).
     public init(
-        board: Board, playDemo: Bool = false, initialAngles: [String: Double] = [:], stepThread: StepThread? = nil
+        board: Board, playDemo: Bool = false, initialAngles: [Axis: Double] = [:], stepThread: StepThread? = nil
     ) throws(StandSetupError) {
         // Any origin works; one second in keeps instants positive around it.
         deadline = MonotonicInstant(nanoseconds: 1_000_000_000)

@@ -1,5 +1,6 @@
 import SwivelKit
 import FoundationEssentials
+import SwivelCore
 import SwivelProtocol
 
 /// One `swivelctl` invocation or shell line, parsed. Parsing lives here, not

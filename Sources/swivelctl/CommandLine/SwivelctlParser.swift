@@ -1,5 +1,6 @@
 import SwivelKit
 import FoundationEssentials
+import SwivelCore
 
 /// Walks the words of one command: global options, the command, its options.
 struct SwivelctlParser {

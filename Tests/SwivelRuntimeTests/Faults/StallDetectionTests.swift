@@ -12,7 +12,7 @@ import Testing
         try VirtualStand(board: BoardFixtures.load("sim.json5"))
     }
 
-    private func driven(_ v: VirtualStand, _ axis: String) -> Bool {
+    private func driven(_ v: VirtualStand, _ axis: Axis) -> Bool {
         v.simulation.model.isDriven(axis: axis) ?? false
     }
 
@@ -20,7 +20,7 @@ import Testing
         let v = try stand()
         _ = try v.send(.setAngularVelocity(Vector3(pitch: 0, yaw: 1, roll: 0)))
         v.run(seconds: 0.5)
-        try v.simulation.model.cutEncoder(axis: "yaw")
+        try v.simulation.model.cutEncoder(axis: .yaw)
         #expect(v.run(until: { $0.fault != nil }, timeoutSeconds: 0.2))
         let fault = try #require(v.stand.status().fault)
         guard case .encoderSilent(.yaw, let travel) = fault else {
@@ -29,11 +29,11 @@ import Testing
         }
         #expect(travel > Board.FaultDetection.defaults.silentTravelRadians)
         // The faulted axis is released at once; the others once at rest.
-        #expect(!driven(v, "yaw"))
+        #expect(!driven(v, .yaw))
         #expect(v.run(until: { $0.faultDisabled }, timeoutSeconds: 1))
         v.run(seconds: 0.01)  // the disables were planned a period ahead
-        #expect(!driven(v, "pitch"))
-        #expect(!driven(v, "roll"))
+        #expect(!driven(v, .pitch))
+        #expect(!driven(v, .roll))
         #expect(LinkHub.wireFault(v.stand.status().fault) == .encoderMismatch)
         #expect(StatusLine.describe(v.stand.status()).hasPrefix("MOTOR FAULT, drivers off: yaw's encoder did not change"))
         // Motion is refused with motorFault, saying why.
@@ -47,7 +47,7 @@ import Testing
         let v = try stand()
         _ = try v.send(.setAngularVelocity(Vector3(pitch: 0, yaw: 2, roll: 0)))
         v.run(seconds: 0.3)
-        try v.simulation.model.skipSteps(axis: "yaw", fraction: 0.3)
+        try v.simulation.model.skipSteps(axis: .yaw, fraction: 0.3)
         #expect(v.run(until: { $0.fault != nil }, timeoutSeconds: 1))
         let fault = try #require(v.stand.status().fault)
         guard case .followingError(.yaw, let error, let limit) = fault else {
@@ -64,8 +64,8 @@ import Testing
         let v = try stand()
         _ = try v.send(.setAngularVelocity(Vector3(pitch: 1, yaw: 0, roll: 0)))
         v.run(seconds: 0.2)
-        try v.simulation.model.jam(axis: "pitch")
-        let jammedAt = try #require(v.simulation.model.angleRadians(axis: "pitch"))
+        try v.simulation.model.jam(axis: .pitch)
+        let jammedAt = try #require(v.simulation.model.angleRadians(axis: .pitch))
         #expect(v.run(until: { $0.fault != nil }, timeoutSeconds: 0.5))
         let fault = try #require(v.stand.status().fault)
         #expect(fault.axis == .pitch)
@@ -77,7 +77,7 @@ import Testing
 
     @Test func aSlowCreepWithACutEncoderIsCaughtByTravelNotTime() throws {
         let v = try stand()
-        try v.simulation.model.cutEncoder(axis: "yaw")
+        try v.simulation.model.cutEncoder(axis: .yaw)
         _ = try v.send(.setAngularVelocity(Vector3(pitch: 0, yaw: 0.05, roll: 0)))
         // 0.04 rad of travel at 0.05 rad/s: about 0.8 s, well before a 0.08 rad following error (1.6 s).
         #expect(v.run(until: { $0.fault != nil }, timeoutSeconds: 1.2))
@@ -91,13 +91,13 @@ import Testing
         let v = try stand()
         _ = try v.send(.setAngularVelocity(Vector3(pitch: 0, yaw: 2.5, roll: 0)))
         v.run(seconds: 0.3)
-        try v.simulation.model.jam(axis: "yaw")
+        try v.simulation.model.jam(axis: .yaw)
         #expect(v.run(until: { $0.fault != nil }, timeoutSeconds: 0.5))
         // Pitch and roll are still stopping when the fault lands only if they moved; yaw's
         // commanded velocity is still braking from 2.5 rad/s: clearing is refused as busy.
         #expect(throws: SwivelError(.busy, .faultStillStopping, axis: .yaw)) { try v.send(.clearFault) }
         #expect(v.run(until: { $0.faultDisabled }, timeoutSeconds: 1))
-        try v.simulation.model.free(axis: "yaw")
+        try v.simulation.model.free(axis: .yaw)
         #expect(try v.send(.clearFault) == .accepted)
         // Motion waits until the drivers have settled.
         #expect(throws: SwivelError.self) { try v.send(.setAngularVelocity(Vector3(pitch: 0, yaw: 0.1, roll: 0))) }
@@ -105,7 +105,7 @@ import Testing
         let status = v.stand.status()
         #expect(status.fault == nil)
         #expect(abs(status.commanded[.yaw].position - status.measured[.yaw]) < 0.002)
-        #expect(driven(v, "yaw") && driven(v, "pitch") && driven(v, "roll"))
+        #expect(driven(v, .yaw) && driven(v, .pitch) && driven(v, .roll))
         // And it moves again, healthy.
         let reply = try v.send(.setOrientation(.angles(Vector3(pitch: 0, yaw: 0, roll: 0)), durationSeconds: 1, relative: false))
         guard case .started = reply else {
@@ -119,7 +119,7 @@ import Testing
 
     @Test func stopAndLimitsAreStillAcceptedWhileFaulted() throws {
         let v = try stand()
-        try v.simulation.model.cutEncoder(axis: "yaw")
+        try v.simulation.model.cutEncoder(axis: .yaw)
         _ = try v.send(.setAngularVelocity(Vector3(pitch: 0, yaw: 1, roll: 0)))
         #expect(v.run(until: { $0.fault != nil }, timeoutSeconds: 0.5))
         #expect(try v.send(.stop) == .accepted)

@@ -20,10 +20,10 @@ import Testing
 
     struct FixtureError: Error {}
 
-    private func modelYaw(_ v: VirtualStand) -> Double { v.simulation.model.angleRadians(axis: "yaw") ?? .nan }
+    private func modelYaw(_ v: VirtualStand) -> Double { v.simulation.model.angleRadians(axis: .yaw) ?? .nan }
 
     @Test func homingFindsWhereTheAxisReallyIs() throws {
-        let v = try VirtualStand(board: Self.board(), initialAngles: ["yaw": 0.6])
+        let v = try VirtualStand(board: Self.board(), initialAngles: [.yaw: 0.6])
         v.tick()
         #expect(v.stand.status().activeMotion == .homing)
         #expect(StatusLine.describe(v.stand.status()) == "homing")
@@ -51,7 +51,7 @@ import Testing
         // 1 rad of travel allowed; the switch is 3.5 rad away.
         let v = try VirtualStand(
             board: Self.board(#"switchLine: 21, direction: "negative", switchPositionRad: -2.9, speedRadPerSec: 0.5, maxTravelRad: 1"#),
-            initialAngles: ["yaw": 0.6])
+            initialAngles: [.yaw: 0.6])
         #expect(v.run(until: { $0.fault != nil }, timeoutSeconds: 4))
         let status = v.stand.status()
         #expect(status.fault == .homingFailed(axis: .yaw))
@@ -70,7 +70,7 @@ import Testing
     }
 
     @Test func stopAbortsHomingAndLeavesTheAxisUnhomed() throws {
-        let v = try VirtualStand(board: Self.board(), initialAngles: ["yaw": 0.6])
+        let v = try VirtualStand(board: Self.board(), initialAngles: [.yaw: 0.6])
         v.run(seconds: 0.5)
         #expect(try v.send(.stop) == .accepted)
         v.tick()

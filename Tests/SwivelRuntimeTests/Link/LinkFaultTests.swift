@@ -20,7 +20,7 @@ import Testing
         #expect(h.call(.setAngularVelocity(Vector3(yaw: 1)), on: id)?.isAck == true)
         h.run(seconds: 0.3)
         #expect(lastMotionState(h, id)?.fault == MotionStateReport.Fault.none)
-        try h.virtual.simulation.model.cutEncoder(axis: "yaw")
+        try h.virtual.simulation.model.cutEncoder(axis: .yaw)
         h.run(seconds: 0.3)
         #expect(lastMotionState(h, id)?.fault == .encoderMismatch)
 
@@ -53,7 +53,7 @@ import Testing
     func trackingDuringAFaultIsAnsweredWithTheLoopsRefusal(sender: LinkTrackingRateTests.Sender) throws {
         let h = try LinkHarness()
         let id = LinkTrackingRateTests.session(sender, on: h)
-        try h.virtual.simulation.model.cutEncoder(axis: "yaw")
+        try h.virtual.simulation.model.cutEncoder(axis: .yaw)
         // The subject off to the side turns yaw, whose encoder no longer counts.
         let first = LinkTrackingRateTests.send(at: Array(stride(from: 0, through: 1_000, by: 33)), from: id, on: h)
         #expect(first.first == .some(nil), "the first target, before any fault, is accepted")

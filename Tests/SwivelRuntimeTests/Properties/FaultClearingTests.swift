@@ -14,10 +14,10 @@ import Testing
         let stand = StandBoundaryMonitor(try VirtualStand(board: BoardFixtures.load("sim.json5")))
         _ = try stand.send(.setAngularVelocity(Vector3(yaw: 1)))
         stand.run(seconds: 0.5)
-        try stand.virtual.simulation.model.jam(axis: "yaw")
+        try stand.virtual.simulation.model.jam(axis: .yaw)
         stand.tamperedEncoders = [.yaw]
         #expect(stand.run(until: { $0.faultDisabled }, timeoutSeconds: 2))
-        try stand.virtual.simulation.model.free(axis: "yaw")
+        try stand.virtual.simulation.model.free(axis: .yaw)
         let yaw = stand.status.commanded.yaw.position
         _ = try stand.send(.setLimits(UserLimits(
             yaw: try UserAxisLimit(lowerRadians: -1, upperRadians: yaw - 0.5, maximumSpeed: 2))))

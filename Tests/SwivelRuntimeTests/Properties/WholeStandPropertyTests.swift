@@ -142,7 +142,6 @@ struct EpisodeRun {
     let monitor: StandBoundaryMonitor
     private var rng: SplitMix64
     private let axes: [Axis]
-    private let names: PerAxis<String>
     private(set) var commandsSent = 0
     /// A subject tracking follows: world yaw and pitch, and their rates.
     private var subject = (yaw: 0.0, pitch: 0.0, yawRate: 0.0, pitchRate: 0.0)
@@ -155,12 +154,11 @@ struct EpisodeRun {
 
     init(board kind: WholeStandPropertyTests.BoardKind, seed: UInt64) throws {
         rng = SplitMix64(seed: seed)
-        var initial: [String: Double] = [:]
-        if kind == .homingFast { initial["yaw"] = Double.random(in: -2.5...2.5, using: &rng) }
+        var initial: [Axis: Double] = [:]
+        if kind == .homingFast { initial[.yaw] = Double.random(in: -2.5...2.5, using: &rng) }
         let virtual = try VirtualStand(board: WholeStandPropertyTests.board(kind), initialAngles: initial)
         monitor = StandBoundaryMonitor(virtual)
         axes = monitor.axes
-        names = PerAxis(pitch: "pitch", yaw: "yaw", roll: "roll")
         monitor.context = "seed \(seed)"
     }
 
@@ -391,18 +389,17 @@ struct EpisodeRun {
         let steppers = axes.filter { axis in monitor.status.encoderAxes.contains(AxisSet(axis)) }
         guard !steppers.isEmpty else { return }
         let axis = pick(steppers)
-        let name = names[axis]
         monitor.tamperedEncoders.insert(AxisSet(axis))
         switch Int.random(in: 0..<5, using: &rng) {
         case 0, 1:
-            try? model.jam(axis: name)
+            try? model.jam(axis: axis)
             injected.append((axis, 0))
         case 2, 3:
-            try? model.skipSteps(axis: name, fraction: pick([0.02, 0.2, 1]))
+            try? model.skipSteps(axis: axis, fraction: pick([0.02, 0.2, 1]))
             injected.append((axis, 1))
         default:
             // Irreversible: that encoder stays out of the checks for the episode.
-            try? model.cutEncoder(axis: name)
+            try? model.cutEncoder(axis: axis)
             cutEncoders.insert(AxisSet(axis))
         }
     }
@@ -410,7 +407,7 @@ struct EpisodeRun {
     private mutating func undoInjections() {
         let model = monitor.virtual.simulation.model
         for (axis, kind) in injected {
-            if kind == 0 { try? model.free(axis: names[axis]) } else { try? model.skipSteps(axis: names[axis], fraction: 0) }
+            if kind == 0 { try? model.free(axis: axis) } else { try? model.skipSteps(axis: axis, fraction: 0) }
             undone.insert(AxisSet(axis))
         }
         injected.removeAll()

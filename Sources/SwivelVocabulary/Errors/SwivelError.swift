@@ -180,7 +180,7 @@ public struct SwivelError: Error, Equatable, Sendable, CustomStringConvertible {
         return text
     }
 
-    static func invalid(_ reason: Reason, axis: Axis? = nil, value: Double? = nil) -> SwivelError {
+    public static func invalid(_ reason: Reason, axis: Axis? = nil, value: Double? = nil) -> SwivelError {
         SwivelError(.invalidParameter, reason, axis: axis, value: value)
     }
 }
