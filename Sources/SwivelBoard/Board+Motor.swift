@@ -16,7 +16,7 @@ public protocol MotorSettings: Sendable {
     func maximumStepsPerTick(loopRateHz: Int) -> Int
     /// One line for `check-board` and the daemon's start: what it is and how it is wired.
     var summary: String { get }
-    /// The GPIO line offsets it drives (for a mock chip's size).
+    /// The GPIO line offsets it drives (for an in-memory chip's size).
     var gpioLines: [Int] { get }
     /// The hardware PWM channels it drives.
     var pwmOutputs: [PWMOutput] { get }

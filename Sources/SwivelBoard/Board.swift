@@ -51,7 +51,7 @@ public struct Board: Equatable, Sendable {
     }
 
     public enum Backend: String, Equatable, Sendable {
-        /// The mock GPIO chip wired to the physical model of a stand.
+        /// The in-memory GPIO chip wired to the physical model of a stand.
         case simulated
         /// Real lines through libgpiod.
         case gpiod

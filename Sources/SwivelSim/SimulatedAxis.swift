@@ -13,7 +13,7 @@ final class SimulatedAxis {
     /// Fault injection: the encoder's wires are cut; it sends no more edges.
     var encoderCut = false
 
-    init(spec: SimulatedAxisSpec, chip: MockGPIOChip, pwm: MockPWMProvider, now: Int64) {
+    init(spec: SimulatedAxisSpec, chip: InMemoryGPIOChip, pwm: InMemoryPWMProvider, now: Int64) {
         homeSwitch = spec.homeSwitch
         switch spec.motor {
         case let .stepper(_, directionLine, enableLine, enableActiveLow, microstepsPerRadian, invertDirection,

@@ -7,7 +7,7 @@ import SwivelRuntime
 /// does not change what the tick does with the motors.
 struct MockStandRig {
     let clock: ManualClock
-    let chip: MockGPIOChip
+    let chip: InMemoryGPIOChip
     let engine: StandEngine
     let stepLines: [Int]
 
@@ -30,7 +30,7 @@ struct MockStandRig {
     var stepsEmitted: Int { chip.stepsEmitted(on: stepLines) }
 }
 
-extension MockGPIOChip {
+extension InMemoryGPIOChip {
     /// STEP pulses written so far on `lines` (each is a rising and a falling write).
     func stepsEmitted(on lines: [Int]) -> Int {
         lines.reduce(0) { $0 + writeCount(line: $1) / 2 }

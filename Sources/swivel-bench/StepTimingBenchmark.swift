@@ -8,7 +8,7 @@ import SwivelRuntime
 
 /// How close to its planned instant each STEP edge is written: the hardware
 /// executor (BusyWaitStepExecutor, its thread set up by StepThreadPolicy as on
-/// a stand) writing to a mock chip that timestamps every write, beside
+/// a stand) writing to an in-memory chip that timestamps every write, beside
 /// bench/c/busywait_edges.c doing the same schedule with the same
 /// sleep-then-spin, in the same invocation.
 struct StepTimingBenchmark: Benchmark {
@@ -54,7 +54,7 @@ struct StepTimingBenchmark: Benchmark {
             table: table)
         let swiftFIFO = grant?.fifo.isGranted == true
         report.notes.append(
-            "SCHED_FIFO 48: Swift \(swiftFIFO ? "granted" : "refused"), C \(cFIFO ? "granted" : "refused"). Swift writes through StepPlanner plans queued 1 ms at a time to a MockGPIOChip (its write logs the clock); C stores to a variable and reads the clock.")
+            "SCHED_FIFO 48: Swift \(swiftFIFO ? "granted" : "refused"), C \(cFIFO ? "granted" : "refused"). Swift writes through StepPlanner plans queued 1 ms at a time to a InMemoryGPIOChip (its write logs the clock); C stores to a variable and reads the clock.")
         if let warning = grant?.warning { report.notes.append(warning) }
         if let buildNote { report.notes.append(buildNote) }
         return report
@@ -76,7 +76,7 @@ struct StepTimingBenchmark: Benchmark {
     private func runSwift() throws(BenchFailure) -> (errors: ErrorPercentiles, grant: StepThreadGrant) {
         let clock = SystemMonotonicClock()
         do {
-            let chip = try MockGPIOChip(label: "bench", lineCount: 2, clock: clock, transitionLogCapacity: 4 * Self.steps + 16)
+            let chip = try InMemoryGPIOChip(label: "bench", lineCount: 2, clock: clock, transitionLogCapacity: 4 * Self.steps + 16)
             // No lateness limit: the C loop it is compared with has none, and a
             // dropped plan would leave nothing to measure.
             let executor = try BusyWaitStepExecutor(

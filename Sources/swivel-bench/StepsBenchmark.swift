@@ -40,7 +40,7 @@ struct StepsBenchmark: Benchmark {
             ]
         }
         table.add(row("StepPlanner.plan", planner))
-        table.add(row("StepperDriver.move → InstantStepExecutor → MockGPIOChip", driver))
+        table.add(row("StepperDriver.move → InstantStepExecutor → InMemoryGPIOChip", driver))
 
         var report = BenchReport(
             header: [
@@ -49,7 +49,7 @@ struct StepsBenchmark: Benchmark {
             ],
             table: table)
         report.notes.append(
-            "naive C plans in microsteps with the same midpoint-crossing instants and minimum spacing; the driver row also writes each STEP edge (2 per step) and DIR change to a mock chip with no log, which C does not do.")
+            "naive C plans in microsteps with the same midpoint-crossing instants and minimum spacing; the driver row also writes each STEP edge (2 per step) and DIR change to an in-memory chip with no log, which C does not do.")
         if let plannerRun, let driverRun {
             report.notes.append(
                 "per repetition: planner \(plannerRun.steps) steps, driver \(driverRun.steps) steps emitted; steps delayed or carried by the rate limit or DIR setup: \(plannerRun.delayedOrCarried) / \(driverRun.delayedOrCarried).")

@@ -78,20 +78,20 @@ struct StepsWorkload {
     }
 
     /// `StepperDriver.move`: planning, then the instant executor writing every
-    /// STEP edge and DIR change to a mock chip that logs nothing.
+    /// STEP edge and DIR change to an in-memory chip that logs nothing.
     func driverToMockChip(steps: Int) throws(BenchFailure) -> Outcome {
         let clock = ManualClock(startingAt: MonotonicInstant(nanoseconds: 1_000_000_000))
-        let chip: MockGPIOChip
+        let chip: InMemoryGPIOChip
         let driver: StepperDriver
         do throws(HardwareError) {
-            chip = try MockGPIOChip(label: "bench", lineCount: 2, clock: clock, transitionLogCapacity: 0)
+            chip = try InMemoryGPIOChip(label: "bench", lineCount: 2, clock: clock, transitionLogCapacity: 0)
             let step = try chip.requestOutput(line: 0, initialHigh: false, consumer: "bench-step")
             let direction = try chip.requestOutput(line: 1, initialHigh: false, consumer: "bench-dir")
             driver = try StepperDriver(
                 step: step, direction: direction, enable: nil, enableActiveLow: false, planner: planner,
                 executor: InstantStepExecutor(maximumStepsPerPlan: Self.planCapacity))
         } catch {
-            throw BenchFailure("stepper driver on a mock chip: \(error)")
+            throw BenchFailure("stepper driver on an in-memory chip: \(error)")
         }
         let segments = max(1, steps / Self.segmentSteps)
         let writesBefore = chip.writeCount(line: 0)

@@ -77,7 +77,7 @@ struct TickBenchmark: Benchmark {
         report.notes.append(
             "core: a script sends a velocity sweep, a reverse sweep, timed moves and the yes/no/kapow animations, one a second, cycling; naive C: a proportional controller with speed and acceleration clamps toward a setpoint that jumps every 1.5 s.")
         report.notes.append(
-            "Stand.tick: the demo playing, on a MockGPIOChip (\(MockStandRig.transitionLogCapacity)-entry log) + MockPWMProvider + InstantStepExecutor, no physical model; naive C (full): the same controller plus linear step times (steppers) or a pulse width (servo).")
+            "Stand.tick: the demo playing, on a InMemoryGPIOChip (\(MockStandRig.transitionLogCapacity)-entry log) + InMemoryPWMProvider + InstantStepExecutor, no physical model; naive C (full): the same controller plus linear step times (steppers) or a pulse width (servo).")
         for result in results {
             let status = result.mockStatus
             report.notes.append(

@@ -9,7 +9,7 @@ extension Backend {
     func accessories(board: Board, clock: SystemMonotonicClock) throws(StandSetupError) -> (StandAccessories, SimulatedButtonPanel?) {
         switch self {
         case .simulated:
-            // Its own mock chip: the link thread must not touch the one the tick drives.
+            // Its own in-memory chip: the link thread must not touch the one the tick drives.
             let simulated = try SimulatedAccessories(board: board, clock: clock)
             return (simulated.accessories, simulated.panel)
         #if os(Linux)

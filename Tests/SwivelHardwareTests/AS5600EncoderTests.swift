@@ -7,13 +7,13 @@ import Testing
 @Suite struct AS5600EncoderTests {
     static let radiansPerCount = 2 * Double.pi / 4_096
 
-    static func encoder(_ device: MockAS5600, gearRatio: Double = 1, invert: Bool = false,
+    static func encoder(_ device: InMemoryAS5600, gearRatio: Double = 1, invert: Bool = false,
                         zero: Double = 0) throws -> AS5600Encoder {
         try AS5600Encoder(device: device, gearRatio: gearRatio, invert: invert, zeroOffsetRadians: zero)
     }
 
     @Test func readsTheTwelveBitAngleAndStatus() throws {
-        let device = MockAS5600(rawAngle: 1_024)
+        let device = InMemoryAS5600(rawAngle: 1_024)
         let encoder = try Self.encoder(device)
         #expect(encoder.sampleOnce() == .angle(rawCounts: 1_024, status: .magnetDetected))
         encoder.update()
@@ -25,7 +25,7 @@ import Testing
     }
 
     @Test func unwrapsTurnsFromSuccessiveSamples() throws {
-        let device = MockAS5600(rawAngle: 0)
+        let device = InMemoryAS5600(rawAngle: 0)
         let encoder = try Self.encoder(device)
         // Three and a half turns forward in steps of 0.3 rad (< half a turn each).
         var angle = 0.0
@@ -48,7 +48,7 @@ import Testing
     @Test func gearRatioInvertAndZeroOffsetMapSensorToAxis() throws {
         // A magnet geared 3:1 up from the axis, counting the other way, and
         // mounted so the sensor reads axis angle 0.25 rad at the axis's zero.
-        let device = MockAS5600(rawAngle: 0)
+        let device = InMemoryAS5600(rawAngle: 0)
         let encoder = try Self.encoder(device, gearRatio: 3, invert: true, zero: 0.25)
         encoder.sampleOnce()
         encoder.update()
@@ -68,19 +68,19 @@ import Testing
 
     @Test func theFirstReadingIsTakenNearestTheAxisZero() throws {
         // Raw 4000 is 5.94 rad of sensor, or −0.147 rad: the axis is just below zero.
-        let below = try Self.encoder(MockAS5600(rawAngle: 4_000))
+        let below = try Self.encoder(InMemoryAS5600(rawAngle: 4_000))
         below.sampleOnce()
         below.update()
         #expect(abs(below.positionRadians - (-96 * Self.radiansPerCount)) < 1e-12)
         // With a zero offset of 3 rad, 0.25 rad of sensor is the turn nearest 3 rad: axis −2.75.
-        let offset = try Self.encoder(MockAS5600(rawAngle: 163), zero: 3)
+        let offset = try Self.encoder(InMemoryAS5600(rawAngle: 163), zero: 3)
         offset.sampleOnce()
         offset.update()
         #expect(abs(offset.positionRadians - (163 * Self.radiansPerCount - 3)) < 1e-12)
     }
 
     @Test func magnetFaultsAreInvalidReadingsAndHoldThePosition() throws {
-        let device = MockAS5600(rawAngle: 512)
+        let device = InMemoryAS5600(rawAngle: 512)
         let encoder = try Self.encoder(device)
         encoder.sampleOnce()
         encoder.update()
@@ -98,7 +98,7 @@ import Testing
     }
 
     @Test func busFailuresAreLostReadings() throws {
-        let device = MockAS5600(rawAngle: 100)
+        let device = InMemoryAS5600(rawAngle: 100)
         let encoder = try Self.encoder(device)
         let error = I2CError(.noAnswer, "nothing answered at address 0x36")
         device.failNextReads(2, with: error)
@@ -115,7 +115,7 @@ import Testing
     }
 
     @Test func rebaseMovesTheOriginAndRefusesNonFinite() throws {
-        let device = MockAS5600(rawAngle: 700)
+        let device = InMemoryAS5600(rawAngle: 700)
         let encoder = try Self.encoder(device)
         encoder.sampleOnce()
         encoder.update()
@@ -131,13 +131,13 @@ import Testing
     @Test func refusesBadConfiguration() {
         for (ratio, zero) in [(0.0, 0.0), (-1, 0), (.infinity, 0), (1, .nan)] {
             #expect(throws: HardwareError.self) {
-                try AS5600Encoder(device: MockAS5600(), gearRatio: ratio, invert: false, zeroOffsetRadians: zero)
+                try AS5600Encoder(device: InMemoryAS5600(), gearRatio: ratio, invert: false, zeroOffsetRadians: zero)
             }
         }
     }
 
     @Test func samplingInsideUpdateReadsTheDeviceEachTick() throws {
-        let device = MockAS5600(rawAngle: 0)
+        let device = InMemoryAS5600(rawAngle: 0)
         let encoder = try AS5600Encoder(device: device, gearRatio: 1, invert: false, zeroOffsetRadians: 0,
                                         samplesInsideUpdate: true)
         device.setRawAngle(2_000)
@@ -155,7 +155,7 @@ import Testing
     }
 
     @Test func theReaderThreadPublishesSamples() throws {
-        let device = MockAS5600(rawAngle: 0)
+        let device = InMemoryAS5600(rawAngle: 0)
         let encoder = try Self.encoder(device)
         device.setRawAngle(1_234)
         try encoder.startSampling(rateHz: 1_000)

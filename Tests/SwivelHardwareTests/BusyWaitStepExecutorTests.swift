@@ -26,7 +26,7 @@ import Testing
     }
 
     @Test func writesEveryEdgeInOrderAndNeverEarly() throws {
-        let chip = try MockGPIOChip(label: "mock", lineCount: 4, clock: clock)
+        let chip = try InMemoryGPIOChip(label: "mock", lineCount: 4, clock: clock)
         // How late the real thread wakes is the machine's load: the lateness
         // rule is checked in virtual time (LateStepThreadTests), not here.
         let executor = try BusyWaitStepExecutor(
@@ -97,7 +97,7 @@ import Testing
     }
 
     @Test func aFullQueueRefusesWithoutBlocking() throws {
-        let chip = try MockGPIOChip(label: "mock", lineCount: 2, clock: clock)
+        let chip = try InMemoryGPIOChip(label: "mock", lineCount: 2, clock: clock)
         let executor = try BusyWaitStepExecutor(clock: clock, maximumStepsPerPlan: 8, queueDepth: 2)
         let channel = try executor.addChannel(
             step: chip.requestOutput(line: 0, initialHigh: false, consumer: "step"),
@@ -133,7 +133,7 @@ import Testing
     /// long to sleep before its edges (due at `.min`), so on a loaded Pi the
     /// tick after a late step killed swiveld (found in the QEMU guest).
     @Test func theThreadDropsAPlanThatIsAlreadyTooLateAndKeepsRunning() throws {
-        let chip = try MockGPIOChip(label: "mock", lineCount: 2, clock: clock)
+        let chip = try InMemoryGPIOChip(label: "mock", lineCount: 2, clock: clock)
         let executor = try BusyWaitStepExecutor(clock: clock, maximumStepsPerPlan: 8, queueDepth: 4)
         let channel = try executor.addChannel(
             step: chip.requestOutput(line: 0, initialHigh: false, consumer: "step"),
@@ -170,7 +170,7 @@ import Testing
     }
 
     @Test func stoppingNeverLosesAnEnableChange() throws {
-        let chip = try MockGPIOChip(label: "mock", lineCount: 3, clock: clock)
+        let chip = try InMemoryGPIOChip(label: "mock", lineCount: 3, clock: clock)
         let executor = try BusyWaitStepExecutor(clock: clock, maximumStepsPerPlan: 8, queueDepth: 2)
         let channel = try executor.addChannel(
             step: chip.requestOutput(line: 0, initialHigh: false, consumer: "step"),

@@ -31,10 +31,10 @@ final class SlowOutput: DigitalOutput {
 /// at the lines, from the chip's recorded transitions.
 @Suite struct LateStepThreadTests {
     let clock = ManualClock(startingAt: ns(1_000_000))
-    let chip: MockGPIOChip
+    let chip: InMemoryGPIOChip
 
     init() throws {
-        chip = try MockGPIOChip(label: "gpio-sim", lineCount: 4, clock: clock, writeTiming: .immediate)
+        chip = try InMemoryGPIOChip(label: "gpio-sim", lineCount: 4, clock: clock, writeTiming: .immediate)
     }
 
     struct Rig {
@@ -300,7 +300,7 @@ final class SlowOutput: DigitalOutput {
     }
 
     @Test func theInstantExecutorDropsAPlanThatArrivesTooLate() throws {
-        let stamped = try MockGPIOChip(label: "mock", lineCount: 2, clock: clock)
+        let stamped = try InMemoryGPIOChip(label: "mock", lineCount: 2, clock: clock)
         let executor = InstantStepExecutor(maximumStepsPerPlan: 64, clock: clock, latenessToleranceNanoseconds: 500_000)
         let channel = try executor.addChannel(
             step: stamped.requestOutput(line: 0, initialHigh: false, consumer: "step"),
@@ -339,7 +339,7 @@ final class SlowOutput: DigitalOutput {
     }
 
     @Test func theDriverCountsOnlyTheStepsTheMotorGotAndRestartsOnRebase() throws {
-        let stamped = try MockGPIOChip(label: "mock", lineCount: 2, clock: clock)
+        let stamped = try InMemoryGPIOChip(label: "mock", lineCount: 2, clock: clock)
         let executor = InstantStepExecutor(maximumStepsPerPlan: 64, clock: clock, latenessToleranceNanoseconds: 500_000)
         let planner = try StepPlanner(
             microstepsPerRadian: 1_000, maxStepRateHz: 20_000, minPulseWidthNanoseconds: 2_000,

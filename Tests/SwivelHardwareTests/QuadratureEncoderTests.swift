@@ -5,7 +5,7 @@ import Testing
     let clock = ManualClock()
 
     /// Drives `counts` x4 edges on A/B from count `from`, one edge per nanosecond from `start`.
-    static func drive(_ chip: MockGPIOChip, a: Int, b: Int, from: Int64, counts: Int64, start: Int64) throws {
+    static func drive(_ chip: InMemoryGPIOChip, a: Int, b: Int, from: Int64, counts: Int64, start: Int64) throws {
         let phases: [(Bool, Bool)] = [(false, false), (true, false), (true, true), (false, true)]
         var count = from
         var instant = start
@@ -24,7 +24,7 @@ import Testing
     }
 
     @Test func drainsEverythingInOrderAcrossLines() throws {
-        let chip = try MockGPIOChip(label: "mock", lineCount: 8, clock: clock, edgeEventCapacity: 4_096)
+        let chip = try InMemoryGPIOChip(label: "mock", lineCount: 8, clock: clock, edgeEventCapacity: 4_096)
         let source = try chip.requestEdgeEvents(lines: [3, 4, 7], consumer: "pan encoder")
         let encoder = try QuadratureEncoder(
             source: source, lineA: 3, lineB: 4, countsPerRadian: 100, invert: false, eventBufferCapacity: 2)
@@ -43,7 +43,7 @@ import Testing
     }
 
     @Test func invertedEncoderCountsBackwards() throws {
-        let chip = try MockGPIOChip(label: "mock", lineCount: 2, clock: clock)
+        let chip = try InMemoryGPIOChip(label: "mock", lineCount: 2, clock: clock)
         let source = try chip.requestEdgeEvents(lines: [0, 1], consumer: "tilt encoder")
         let encoder = try QuadratureEncoder(source: source, lineA: 0, lineB: 1, countsPerRadian: 10, invert: true)
         try Self.drive(chip, a: 0, b: 1, from: 0, counts: 5, start: 0)
@@ -53,7 +53,7 @@ import Testing
     }
 
     @Test func startsFromTheCurrentLevels() throws {
-        let chip = try MockGPIOChip(label: "mock", lineCount: 2, clock: clock)
+        let chip = try InMemoryGPIOChip(label: "mock", lineCount: 2, clock: clock)
         try chip.driveInput(line: 0, high: true, at: .zero)
         try chip.driveInput(line: 1, high: true, at: .zero)
         let source = try chip.requestEdgeEvents(lines: [0, 1], consumer: "encoder")
@@ -65,7 +65,7 @@ import Testing
     }
 
     @Test func rebaseMovesTheOrigin() throws {
-        let chip = try MockGPIOChip(label: "mock", lineCount: 2, clock: clock)
+        let chip = try InMemoryGPIOChip(label: "mock", lineCount: 2, clock: clock)
         let source = try chip.requestEdgeEvents(lines: [0, 1], consumer: "encoder")
         let encoder = try QuadratureEncoder(source: source, lineA: 0, lineB: 1, countsPerRadian: 10, invert: false)
         try Self.drive(chip, a: 0, b: 1, from: 0, counts: 4, start: 0)
@@ -80,7 +80,7 @@ import Testing
     }
 
     @Test func droppedEventsAreReported() throws {
-        let chip = try MockGPIOChip(label: "mock", lineCount: 2, clock: clock, edgeEventCapacity: 4)
+        let chip = try InMemoryGPIOChip(label: "mock", lineCount: 2, clock: clock, edgeEventCapacity: 4)
         let source = try chip.requestEdgeEvents(lines: [0, 1], consumer: "encoder")
         let encoder = try QuadratureEncoder(source: source, lineA: 0, lineB: 1, countsPerRadian: 10, invert: false)
         try Self.drive(chip, a: 0, b: 1, from: 0, counts: 6, start: 0)
@@ -89,7 +89,7 @@ import Testing
     }
 
     @Test func rejectsBadWiring() throws {
-        let chip = try MockGPIOChip(label: "mock", lineCount: 4, clock: clock)
+        let chip = try InMemoryGPIOChip(label: "mock", lineCount: 4, clock: clock)
         let source = try chip.requestEdgeEvents(lines: [0, 1], consumer: "encoder")
         #expect(throws: HardwareError.self) { try QuadratureEncoder(source: source, lineA: 0, lineB: 0, countsPerRadian: 1, invert: false) }
         #expect(throws: HardwareError.self) { try QuadratureEncoder(source: source, lineA: 0, lineB: 2, countsPerRadian: 1, invert: false) }

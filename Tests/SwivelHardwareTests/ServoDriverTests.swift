@@ -44,7 +44,7 @@ import Testing
     }
 
     @Test func writesOnlyChangedDutyCycles() throws {
-        let pwm = try MockPWMProvider(clock: clock)
+        let pwm = try InMemoryPWMProvider(clock: clock)
         let servo = try ServoDriver(
             channel: pwm.channel(chip: 0, channel: 0), periodNanoseconds: 20_000_000,
             minPulseNanoseconds: 1_000_000, maxPulseNanoseconds: 2_000_000,
@@ -73,7 +73,7 @@ import Testing
     }
 
     @Test func badConfigurationsAreRefused() throws {
-        let pwm = try MockPWMProvider(clock: clock)
+        let pwm = try InMemoryPWMProvider(clock: clock)
         #expect(throws: HardwareError.self) { try ServoPulseMapping(minPulseNanoseconds: 2_000_000, maxPulseNanoseconds: 1_000_000, angleAtMinPulseRadians: 0, angleAtMaxPulseRadians: 1) }
         #expect(throws: HardwareError.self) { try ServoPulseMapping(minPulseNanoseconds: 1_000_000, maxPulseNanoseconds: 2_000_000, angleAtMinPulseRadians: 1, angleAtMaxPulseRadians: 1) }
         #expect(throws: HardwareError.self) { try ServoPulseMapping(minPulseNanoseconds: 1_000_000, maxPulseNanoseconds: 2_000_000, angleAtMinPulseRadians: .nan, angleAtMaxPulseRadians: 1) }

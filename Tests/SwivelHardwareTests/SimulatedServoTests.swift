@@ -7,17 +7,17 @@ import Testing
 @Suite struct SimulatedServoTests {
     static let slew = 3.0
     let clock = ManualClock()
-    let stand: SimulatedStand
+    let stand: StandModel
     let servo: ServoDriver
-    let pwm: MockPWMProvider
+    let pwm: InMemoryPWMProvider
 
     init() throws {
-        let chip = try MockGPIOChip(label: "sim", lineCount: 4, clock: clock)
-        pwm = try MockPWMProvider(clock: clock)
+        let chip = try InMemoryGPIOChip(label: "sim", lineCount: 4, clock: clock)
+        pwm = try InMemoryPWMProvider(clock: clock)
         let mapping = try ServoPulseMapping(
             minPulseNanoseconds: 1_000_000, maxPulseNanoseconds: 2_000_000,
             angleAtMinPulseRadians: -Double.pi / 2, angleAtMaxPulseRadians: Double.pi / 2)
-        stand = try SimulatedStand(
+        stand = try StandModel(
             chip: chip, pwm: pwm, clock: clock, integrationStepNanoseconds: 50_000,
             axes: [SimulatedAxisSpec(axis: .pitch, motor: .servo(pwmChip: 0, pwmChannel: 1, mapping: mapping, slewRadiansPerSecond: Self.slew))])
         servo = try ServoDriver(channel: pwm.channel(chip: 0, channel: 1), periodNanoseconds: 20_000_000, mapping: mapping)

@@ -20,8 +20,8 @@ import Testing
     static let tickNanoseconds: Int64 = 1_000_000
 
     let clock: ManualClock
-    let chip: MockGPIOChip
-    let stand: SimulatedStand
+    let chip: InMemoryGPIOChip
+    let stand: StandModel
     let driver: StepperDriver
     let encoder: QuadratureEncoder
 

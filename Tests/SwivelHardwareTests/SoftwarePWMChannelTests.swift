@@ -13,7 +13,7 @@ import Testing
     /// returns the line's transitions (the initial low included) and the pulse count.
     static func run(period: Int64, duty: Int64?, enabled: Bool, seconds: Double) throws -> ([LineTransition], UInt64, UInt64) {
         let clock = SystemMonotonicClock()
-        let chip = try MockGPIOChip(label: "mock", lineCount: 8, clock: clock)
+        let chip = try InMemoryGPIOChip(label: "mock", lineCount: 8, clock: clock)
         var pulses: UInt64 = 0
         var rejected: UInt64 = 0
         do {
@@ -72,7 +72,7 @@ import Testing
 
     @Test func refusesBadPeriodsAndDutyCycles() throws {
         let clock = SystemMonotonicClock()
-        let chip = try MockGPIOChip(label: "mock", lineCount: 8, clock: clock)
+        let chip = try InMemoryGPIOChip(label: "mock", lineCount: 8, clock: clock)
         let channel = try SoftwarePWMChannel(
             output: try chip.requestOutput(line: 1, initialHigh: false, consumer: "servo"), clock: clock)
         #expect(throws: HardwareError.self) { try channel.configure(periodNanoseconds: 0) }

@@ -11,17 +11,17 @@ struct StepperAxisRig {
     static let integrationStepNanoseconds: Int64 = 20_000
 
     let clock = ManualClock()
-    let chip: MockGPIOChip
-    let pwm: MockPWMProvider
-    let stand: SimulatedStand
+    let chip: InMemoryGPIOChip
+    let pwm: InMemoryPWMProvider
+    let stand: StandModel
     let driver: StepperDriver
     let encoder: QuadratureEncoder
 
     init(naturalFrequencyHz: Double, dampingRatio: Double, coastDeceleration: Double,
          maximumStepsPerAdvance: Int64 = 4_096) throws {
-        chip = try MockGPIOChip(label: "sim", lineCount: 8, clock: clock, transitionLogCapacity: 100_000)
-        pwm = try MockPWMProvider(clock: clock)
-        stand = try SimulatedStand(
+        chip = try InMemoryGPIOChip(label: "sim", lineCount: 8, clock: clock, transitionLogCapacity: 100_000)
+        pwm = try InMemoryPWMProvider(clock: clock)
+        stand = try StandModel(
             chip: chip, pwm: pwm, clock: clock, integrationStepNanoseconds: Self.integrationStepNanoseconds,
             maximumStepsPerAdvance: maximumStepsPerAdvance,
             axes: [SimulatedAxisSpec(

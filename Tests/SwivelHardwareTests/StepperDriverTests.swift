@@ -29,11 +29,11 @@ final class FlakyExecutor: StepExecutor {
 
 @Suite struct StepperDriverTests {
     let clock = ManualClock()
-    let chip: MockGPIOChip
+    let chip: InMemoryGPIOChip
     let planner: StepPlanner
 
     init() throws {
-        chip = try MockGPIOChip(label: "mock", lineCount: 8, clock: clock)
+        chip = try InMemoryGPIOChip(label: "mock", lineCount: 8, clock: clock)
         planner = try StepPlanner(
             microstepsPerRadian: 1_000, maxStepRateHz: 100_000, minPulseWidthNanoseconds: 2_000,
             directionSetupNanoseconds: 1_000, invertDirection: false)

@@ -19,12 +19,12 @@ struct SplitMix64: RandomNumberGenerator {
 func ns(_ value: Int64) -> MonotonicInstant { MonotonicInstant(nanoseconds: value) }
 
 /// The rising edges logged on `line`, oldest first.
-func risingEdges(_ chip: MockGPIOChip, line: Int) -> [LineTransition] {
+func risingEdges(_ chip: InMemoryGPIOChip, line: Int) -> [LineTransition] {
     chip.transitions(onLine: line).filter(\.high)
 }
 
 /// Pulse widths on `line`: each rising edge paired with the falling edge after it.
-func pulseWidths(_ chip: MockGPIOChip, line: Int) -> [Int64] {
+func pulseWidths(_ chip: InMemoryGPIOChip, line: Int) -> [Int64] {
     let log = chip.transitions(onLine: line)
     var widths: [Int64] = []
     for index in log.indices.dropLast() where log[index].high && !log[index + 1].high {
@@ -35,7 +35,7 @@ func pulseWidths(_ chip: MockGPIOChip, line: Int) -> [Int64] {
 
 /// How long `line` was really high for each pulse: from the write of each
 /// rising edge to the write of the falling edge after it.
-func writtenPulseWidths(_ chip: MockGPIOChip, line: Int) -> [Int64] {
+func writtenPulseWidths(_ chip: InMemoryGPIOChip, line: Int) -> [Int64] {
     let log = chip.transitions(onLine: line)
     var widths: [Int64] = []
     for index in log.indices.dropLast() where log[index].high && !log[index + 1].high {

@@ -13,8 +13,8 @@ import Testing
     let clock = SystemMonotonicClock()
 
     /// An executor with one channel on a mock chip, and a plan with `steps` steps starting 2 ms from now.
-    func rig(steps: Int) throws -> (executor: BusyWaitStepExecutor, chip: MockGPIOChip, plan: StepPlan) {
-        let chip = try MockGPIOChip(label: "mock", lineCount: 2, clock: clock)
+    func rig(steps: Int) throws -> (executor: BusyWaitStepExecutor, chip: InMemoryGPIOChip, plan: StepPlan) {
+        let chip = try InMemoryGPIOChip(label: "mock", lineCount: 2, clock: clock)
         // On the system clock: how late the thread wakes is the machine's
         // load, not what these tests check (LateStepThreadTests does, in virtual time).
         let executor = try BusyWaitStepExecutor(

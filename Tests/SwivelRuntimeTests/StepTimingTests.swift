@@ -25,7 +25,7 @@ import Testing
         var directionLevels: [Bool] = []
     }
 
-    static func lineTimes(_ chip: MockGPIOChip, step: Int, direction: Int) -> LineTimes {
+    static func lineTimes(_ chip: InMemoryGPIOChip, step: Int, direction: Int) -> LineTimes {
         var times = LineTimes()
         var lastRise: Int64?, lastFall: Int64?, lastDirection: Int64?
         var high = false

@@ -7,7 +7,7 @@ public import SwivelHardware
 /// one with `press(_:at:)` (or `buttonChip.driveInput`); another thread (the
 /// daemon's keyboard, a scene) presses through `panel`.
 public final class SimulatedAccessories {
-    public let buttonChip: MockGPIOChip
+    public let buttonChip: InMemoryGPIOChip
     public let powerSupply: SimulatedPowerSupply
     public let accessories: StandAccessories
     public let panel: SimulatedButtonPanel
@@ -15,7 +15,7 @@ public final class SimulatedAccessories {
     public init(board: Board, clock: any MonotonicClock) throws(StandSetupError) {
         let highest = board.buttons.map(\.line).max() ?? 0
         do {
-            buttonChip = try MockGPIOChip(label: board.gpioChipLabel + "-buttons", lineCount: max(64, highest + 1), clock: clock)
+            buttonChip = try InMemoryGPIOChip(label: board.gpioChipLabel + "-buttons", lineCount: max(64, highest + 1), clock: clock)
             // At rest before anything watches them: a pulled-up active-low button reads high.
             for button in board.buttons {
                 try buttonChip.driveInput(line: button.line, high: button.activeLow, at: clock.now())

@@ -4,7 +4,7 @@ import SwivelSync
 
 /// Presses of the simulated board's buttons from outside the link thread: the
 /// daemon's keyboard (`make run`) and a scene's `buttonPresses`. A press is
-/// queued under a lock and becomes a level change of the button's mock GPIO
+/// queued under a lock and becomes a level change of the button's in-memory GPIO
 /// line on the link thread, just before that thread reads the lines (the
 /// chip's `beforeInputRead`), so it takes the path a real contact's edge
 /// takes: edge ring, debouncer, ACCESSORY_EVENT or the tracking toggle.
@@ -67,7 +67,7 @@ public final class SimulatedButtonPanel: Sendable {
 
     /// On the link thread: drives every queued level change that is due by
     /// `now` onto `chip`, in time order, stamped with its own instant.
-    func apply(to chip: MockGPIOChip, now: MonotonicInstant) {
+    func apply(to chip: InMemoryGPIOChip, now: MonotonicInstant) {
         let due: [Drive] = pending.withLock { drives in
             let ready = drives.filter { $0.instant <= now }.sorted { $0.instant < $1.instant }
             drives.removeAll { $0.instant <= now }

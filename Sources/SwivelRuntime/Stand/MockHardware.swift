@@ -1,22 +1,22 @@
 public import SwivelBoard
 public import SwivelHardware
 
-/// A board's lines and channels on a mock GPIO chip and mock PWM, with an
+/// A board's lines and channels on a in-memory GPIO chip and mock PWM, with an
 /// executor that emits each tick's steps at once with their timestamps. The
 /// simulated backend wires its physical model to these; the bench times the
 /// tick on them with no model at all.
 public struct MockHardware {
-    public let chip: MockGPIOChip
-    public let pwm: MockPWMProvider
+    public let chip: InMemoryGPIOChip
+    public let pwm: InMemoryPWMProvider
     public let hardware: StandHardware
 
     /// - Parameters:
-    ///   - transitionLogCapacity: how many line writes the mock chip keeps
+    ///   - transitionLogCapacity: how many line writes the in-memory chip keeps
     ///     for inspection. Tests read them; the daemon needs few, and every
     ///     entry written once stays resident (locked on fault).
     ///   - stepExecutor: what writes the steps; nil for an `InstantStepExecutor`
     ///     on stamped lines. Another executor gets lines that take effect when
-    ///     written, as real ones (`MockGPIOChip.WriteTiming.immediate`).
+    ///     written, as real ones (`InMemoryGPIOChip.WriteTiming.immediate`).
     ///   - stepLatenessToleranceNanoseconds: the `InstantStepExecutor`'s; nil
     ///     for the board's (`Board.stepLatenessToleranceNanoseconds`).
     public init(
@@ -38,10 +38,10 @@ public struct MockHardware {
             if let homing = axis.homing { highestLine = max(highestLine, homing.switchLine) }
         }
         do {
-            chip = try MockGPIOChip(
+            chip = try InMemoryGPIOChip(
                 label: board.gpioChipLabel, lineCount: highestLine + 1, clock: clock,
                 transitionLogCapacity: transitionLogCapacity, writeTiming: stepExecutor == nil ? .stamped : .immediate)
-            pwm = try MockPWMProvider(clock: clock, chipCount: pwmChips, channelsPerChip: pwmChannels)
+            pwm = try InMemoryPWMProvider(clock: clock, chipCount: pwmChips, channelsPerChip: pwmChannels)
         } catch {
             throw StandSetupError("mock hardware: \(error)")
         }

@@ -18,15 +18,15 @@ public struct SimulatedHardware {
 
     /// Two loop periods of fine steps per read: the loop reads the encoders
     /// every tick, so only a model that has fallen behind the clock by more
-    /// than a tick takes longer steps (see `SimulatedStand`).
+    /// than a tick takes longer steps (see `StandModel`).
     static func maximumStepsPerAdvance(board: Board, stepNanoseconds: Int64) -> Int64 {
         let periodNanoseconds = 1_000_000_000 / Int64(max(board.loopRateHz, 1))
         return max(1, 2 * periodNanoseconds / max(stepNanoseconds, 1))
     }
 
-    public let chip: MockGPIOChip
-    public let pwm: MockPWMProvider
-    public let model: SimulatedStand
+    public let chip: InMemoryGPIOChip
+    public let pwm: InMemoryPWMProvider
+    public let model: StandModel
     public let hardware: StandHardware
     /// The simulated bus servo chain, when the board has bus servos on "pty".
     let busServos: SimulatedBusServoDevices
@@ -76,7 +76,7 @@ public struct SimulatedHardware {
         do {
             // Before any encoder line is requested: the model sets their starting levels.
             let stepNanoseconds = Int64(physics.integrationStepMicroseconds) * 1_000
-            model = try SimulatedStand(
+            model = try StandModel(
                 chip: chip, pwm: pwm, clock: clock, integrationStepNanoseconds: stepNanoseconds,
                 maximumStepsPerAdvance: Self.maximumStepsPerAdvance(board: board, stepNanoseconds: stepNanoseconds),
                 axes: specs)

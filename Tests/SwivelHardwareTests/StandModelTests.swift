@@ -7,7 +7,7 @@ import SwivelHardware
 import SwivelSim
 import Testing
 
-@Suite struct SimulatedStandTests {
+@Suite struct StandModelTests {
     func stepper(step: Int, direction: Int, enable: Int?) -> SimulatedAxisSpec.Motor {
         .stepper(
             stepLine: step, directionLine: direction, enableLine: enable, enableActiveLow: true,
@@ -16,8 +16,8 @@ import Testing
 
     @Test func badDescriptionsAreRefusedWithReasons() throws {
         let clock = ManualClock()
-        let chip = try MockGPIOChip(label: "sim", lineCount: 8, clock: clock)
-        let pwm = try MockPWMProvider(clock: clock)
+        let chip = try InMemoryGPIOChip(label: "sim", lineCount: 8, clock: clock)
+        let pwm = try InMemoryPWMProvider(clock: clock)
         let mapping = try ServoPulseMapping(minPulseNanoseconds: 1_000_000, maxPulseNanoseconds: 2_000_000, angleAtMinPulseRadians: -1, angleAtMaxPulseRadians: 1)
         let cases: [(Int64, [SimulatedAxisSpec], HardwareError.Kind)] = [
             (0, [SimulatedAxisSpec(axis: .yaw, motor: stepper(step: 0, direction: 1, enable: nil))], .invalidConfiguration),
@@ -32,7 +32,7 @@ import Testing
         ]
         for (step, axes, kind) in cases {
             let error = #expect(throws: HardwareError.self) {
-                try SimulatedStand(chip: chip, pwm: pwm, clock: clock, integrationStepNanoseconds: step, axes: axes)
+                try StandModel(chip: chip, pwm: pwm, clock: clock, integrationStepNanoseconds: step, axes: axes)
             }
             #expect(error?.kind == kind, "\(String(describing: error))")
             #expect(error?.reason.isEmpty == false)
@@ -41,10 +41,10 @@ import Testing
 
     @Test func encoderStartsOnTheInitialAngle() throws {
         let clock = ManualClock()
-        let chip = try MockGPIOChip(label: "sim", lineCount: 8, clock: clock)
-        let pwm = try MockPWMProvider(clock: clock)
+        let chip = try InMemoryGPIOChip(label: "sim", lineCount: 8, clock: clock)
+        let pwm = try InMemoryPWMProvider(clock: clock)
         // 100 counts per radian: 0.023 rad is count 2, levels A=1 B=1.
-        _ = try SimulatedStand(
+        _ = try StandModel(
             chip: chip, pwm: pwm, clock: clock, integrationStepNanoseconds: 1_000,
             axes: [SimulatedAxisSpec(axis: .yaw, motor: stepper(step: 0, direction: 1, enable: nil), encoder: .quadrature(lineA: 4, lineB: 5, countsPerRadian: 100, invert: false), initialAngleRadians: 0.023)])
         #expect(chip.outputLevel(line: 4) == true)
@@ -54,9 +54,9 @@ import Testing
     /// Two encoders on one edge request: the stand interleaves their edges in time order.
     @Test func twoAxesShareOneRequestInTimeOrder() throws {
         let clock = ManualClock()
-        let chip = try MockGPIOChip(label: "sim", lineCount: 8, clock: clock, edgeEventCapacity: 10_000)
-        let pwm = try MockPWMProvider(clock: clock)
-        let stand = try SimulatedStand(
+        let chip = try InMemoryGPIOChip(label: "sim", lineCount: 8, clock: clock, edgeEventCapacity: 10_000)
+        let pwm = try InMemoryPWMProvider(clock: clock)
+        let stand = try StandModel(
             chip: chip, pwm: pwm, clock: clock, integrationStepNanoseconds: 100_000,
             axes: [
                 SimulatedAxisSpec(axis: .yaw, motor: stepper(step: 0, direction: 1, enable: nil), encoder: .quadrature(lineA: 4, lineB: 5, countsPerRadian: 1_000, invert: false)),
@@ -80,10 +80,10 @@ import Testing
     /// passed. No assertion on speed: only on where things end up.
     @Test func runsInRealTimeOnTheSystemClock() throws {
         let clock = SystemMonotonicClock()
-        let chip = try MockGPIOChip(label: "sim", lineCount: 8, clock: clock)
-        let pwm = try MockPWMProvider(clock: clock)
+        let chip = try InMemoryGPIOChip(label: "sim", lineCount: 8, clock: clock)
+        let pwm = try InMemoryPWMProvider(clock: clock)
         let microstepsPerRadian = 500.0
-        let stand = try SimulatedStand(
+        let stand = try StandModel(
             chip: chip, pwm: pwm, clock: clock, integrationStepNanoseconds: 20_000,
             axes: [SimulatedAxisSpec(axis: .yaw, motor: stepper(step: 0, direction: 1, enable: 2), encoder: .quadrature(lineA: 4, lineB: 5, countsPerRadian: 1_000, invert: false))])
         let planner = try StepPlanner(microstepsPerRadian: microstepsPerRadian, maxStepRateHz: 20_000, minPulseWidthNanoseconds: 2_000, directionSetupNanoseconds: 1_000, invertDirection: false)

@@ -1,16 +1,16 @@
 import SwivelHardware
 import Testing
 
-@Suite struct MockGPIOChipTests {
+@Suite struct InMemoryGPIOChipTests {
     let clock = ManualClock()
 
-    func makeChip(logCapacity: Int = 1_024, edgeCapacity: Int = 64) throws -> MockGPIOChip {
-        try MockGPIOChip(label: "mock", lineCount: 8, clock: clock, transitionLogCapacity: logCapacity, edgeEventCapacity: edgeCapacity)
+    func makeChip(logCapacity: Int = 1_024, edgeCapacity: Int = 64) throws -> InMemoryGPIOChip {
+        try InMemoryGPIOChip(label: "mock", lineCount: 8, clock: clock, transitionLogCapacity: logCapacity, edgeEventCapacity: edgeCapacity)
     }
 
     @Test func rejectsBadConstruction() {
-        #expect(throws: HardwareError.self) { try MockGPIOChip(label: "x", lineCount: 0, clock: clock) }
-        #expect(throws: HardwareError.self) { try MockGPIOChip(label: "x", lineCount: 4, clock: clock, transitionLogCapacity: -1) }
+        #expect(throws: HardwareError.self) { try InMemoryGPIOChip(label: "x", lineCount: 0, clock: clock) }
+        #expect(throws: HardwareError.self) { try InMemoryGPIOChip(label: "x", lineCount: 4, clock: clock, transitionLogCapacity: -1) }
     }
 
     @Test func aLineIsHeldOnce() throws {

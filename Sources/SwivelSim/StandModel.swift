@@ -1,7 +1,7 @@
 public import SwivelHardware
 
-/// The physical model of a pan/tilt stand behind a `MockGPIOChip` and a
-/// `MockPWMProvider`. The runtime's drivers write STEP/DIR/ENABLE lines and
+/// The physical model of a pan/tilt stand behind a `InMemoryGPIOChip` and a
+/// `InMemoryPWMProvider`. The runtime's drivers write STEP/DIR/ENABLE lines and
 /// PWM channels exactly as on hardware; the stand watches those writes, moves
 /// rotors and horns in time, and drives the encoder A/B input lines back.
 ///
@@ -31,15 +31,15 @@ public import SwivelHardware
 /// ticks the loop, never meets it.
 ///
 /// Not Sendable: it lives on the thread that owns the chip.
-public final class SimulatedStand {
+public final class StandModel {
     public let clock: any MonotonicClock
     public let integrationStepNanoseconds: Int64
     public let maximumStepsPerAdvance: Int64
     /// The axes the model moves, in the order of the specs it was built from.
     public let simulatedAxes: [Axis]
 
-    private let chip: MockGPIOChip
-    private let pwm: MockPWMProvider
+    private let chip: InMemoryGPIOChip
+    private let pwm: InMemoryPWMProvider
     private var axes: [SimulatedAxis]
     private var queue: OutputEventQueue
     /// Role of each chip line for this stand, or nil if the stand does not use it.
@@ -74,7 +74,7 @@ public final class SimulatedStand {
     }
 
     public init(
-        chip: MockGPIOChip, pwm: MockPWMProvider, clock: any MonotonicClock,
+        chip: InMemoryGPIOChip, pwm: InMemoryPWMProvider, clock: any MonotonicClock,
         integrationStepNanoseconds: Int64, maximumStepsPerAdvance: Int64 = 4_096,
         axes specs: [SimulatedAxisSpec], eventQueueCapacity: Int = 16_384
     ) throws(HardwareError) {
@@ -87,7 +87,7 @@ public final class SimulatedStand {
         guard eventQueueCapacity > 0 else {
             throw HardwareError(.invalidConfiguration, "the simulated stand's event queue capacity must be positive, got \(eventQueueCapacity)")
         }
-        try SimulatedStandValidation.check(specs, chip: chip, pwm: pwm)
+        try StandModelValidation.check(specs, chip: chip, pwm: pwm)
         let now = clock.now().nanoseconds
         self.chip = chip
         self.pwm = pwm

@@ -13,7 +13,7 @@
 /// to one thread at a time (the loop thread in the runtime, the test's thread
 /// in tests). Handing the lines to another thread (a busy-wait executor) is
 /// fine as long as nothing else touches the chip until that thread is joined.
-public final class MockGPIOChip: GPIOChip {
+public final class InMemoryGPIOChip: GPIOChip {
     /// When an output write takes effect.
     public enum WriteTiming: Sendable {
         /// At the write's `at:` instant: lines for a virtual-time executor,
@@ -85,7 +85,7 @@ public final class MockGPIOChip: GPIOChip {
         lineStates[line].holder = .output(consumer: consumer)
         let now = clock.now()
         write(line: line, high: initialHigh, at: now)
-        return MockOutputLine(chip: self, line: line)
+        return InMemoryOutputLine(chip: self, line: line)
     }
 
     public func requestEdgeEvents(lines: [Int], consumer: String) throws(HardwareError) -> any EdgeEventSource {
@@ -102,7 +102,7 @@ public final class MockGPIOChip: GPIOChip {
         for line in lines {
             lineStates[line].holder = .edges(ring, consumer: consumer)
         }
-        return MockEdgeEventSource(chip: self, lines: lines, ring: ring)
+        return InMemoryEdgeEventSource(chip: self, lines: lines, ring: ring)
     }
 
     private func checkFree(_ line: Int, for consumer: String) throws(HardwareError) {

@@ -4,7 +4,7 @@ import SwivelSync
 /// An AS5600 as a register map in memory: set the angle and the STATUS bits,
 /// inject bus errors. Thread-safe (atomics), since the driver reads it from
 /// its reader thread while a test or the simulator moves the magnet.
-public final class MockAS5600: I2CRegisterDevice, Sendable {
+public final class InMemoryAS5600: I2CRegisterDevice, Sendable {
     private let rawAngle: Atomic<UInt16>
     private let statusBits: Atomic<UInt8>
     private let pendingFailures = Atomic<Int>(0)

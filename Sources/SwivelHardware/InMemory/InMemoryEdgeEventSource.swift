@@ -1,11 +1,11 @@
-/// An edge request on a `MockGPIOChip`: one FIFO for all its lines, so events
+/// An edge request on a `InMemoryGPIOChip`: one FIFO for all its lines, so events
 /// come out in the order the model produced them.
-final class MockEdgeEventSource: EdgeEventSource {
-    private let chip: MockGPIOChip
+final class InMemoryEdgeEventSource: EdgeEventSource {
+    private let chip: InMemoryGPIOChip
     let lines: [Int]
     private let ring: EdgeEventRing
 
-    init(chip: MockGPIOChip, lines: [Int], ring: EdgeEventRing) {
+    init(chip: InMemoryGPIOChip, lines: [Int], ring: EdgeEventRing) {
         self.chip = chip
         self.lines = lines
         self.ring = ring

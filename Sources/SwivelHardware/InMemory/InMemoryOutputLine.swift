@@ -1,10 +1,10 @@
-/// An output line of a `MockGPIOChip`. Holds the chip (not the other way
+/// An output line of a `InMemoryGPIOChip`. Holds the chip (not the other way
 /// round) so dropping the line releases it, as closing a request fd does.
-final class MockOutputLine: DigitalOutput {
-    private let chip: MockGPIOChip
+final class InMemoryOutputLine: DigitalOutput {
+    private let chip: InMemoryGPIOChip
     let line: Int
 
-    init(chip: MockGPIOChip, line: Int) {
+    init(chip: InMemoryGPIOChip, line: Int) {
         self.chip = chip
         self.line = line
     }

@@ -3,8 +3,8 @@ import SwivelHardware
 /// Checks a stand description against the chip and PWM provider it is wired
 /// to, so a bad board file fails at start with a reason instead of producing
 /// a model that silently ignores a line.
-enum SimulatedStandValidation {
-    static func check(_ specs: [SimulatedAxisSpec], chip: MockGPIOChip, pwm: MockPWMProvider) throws(HardwareError) {
+enum StandModelValidation {
+    static func check(_ specs: [SimulatedAxisSpec], chip: InMemoryGPIOChip, pwm: InMemoryPWMProvider) throws(HardwareError) {
         var usedLines: [Int: String] = [:]
         var usedChannels: [String] = []
         var names: Set<Axis> = []

@@ -3,8 +3,8 @@
 /// period), logs every accepted write with its instant in a bounded ring, and
 /// hands it to the observers (the servo model).
 ///
-/// Not Sendable: confined to one thread, like `MockGPIOChip`.
-public final class MockPWMProvider: PWMProvider {
+/// Not Sendable: confined to one thread, like `InMemoryGPIOChip`.
+public final class InMemoryPWMProvider: PWMProvider {
     public let chipCount: Int
     public let channelsPerChip: Int
     public let clock: any MonotonicClock
@@ -43,7 +43,7 @@ public final class MockPWMProvider: PWMProvider {
             throw HardwareError(.lineBusy, "pwmchip\(chip) channel \(channel) is already in use")
         }
         held[index] = true
-        return MockPWMChannel(provider: self, chip: chip, channel: channel, index: index)
+        return InMemoryPWMChannel(provider: self, chip: chip, channel: channel, index: index)
     }
 
     /// `body` runs on every accepted write, in write order.
@@ -106,14 +106,14 @@ public final class MockPWMProvider: PWMProvider {
     }
 }
 
-/// One channel of a `MockPWMProvider`; dropping it frees the channel.
-public final class MockPWMChannel: PWMChannel {
-    private let provider: MockPWMProvider
+/// One channel of a `InMemoryPWMProvider`; dropping it frees the channel.
+public final class InMemoryPWMChannel: PWMChannel {
+    private let provider: InMemoryPWMProvider
     public let chip: Int
     public let channel: Int
     private let index: Int
 
-    init(provider: MockPWMProvider, chip: Int, channel: Int, index: Int) {
+    init(provider: InMemoryPWMProvider, chip: Int, channel: Int, index: Int) {
         self.provider = provider
         self.chip = chip
         self.channel = channel

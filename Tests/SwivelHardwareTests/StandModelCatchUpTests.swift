@@ -8,10 +8,10 @@ import SwivelSim
 import Testing
 
 /// A model that falls behind its clock covers the gap in longer steps, at a
-/// bounded cost, along the same path (see `SimulatedStand`, "Falling behind").
+/// bounded cost, along the same path (see `StandModel`, "Falling behind").
 /// Two stands are driven by the same step pulses: one read every 1 ms tick as
 /// the loop reads it, one read only now and then, as a slowed daemon would.
-@Suite struct SimulatedStandCatchUpTests {
+@Suite struct StandModelCatchUpTests {
     static let stepNanoseconds = StepperAxisRig.integrationStepNanoseconds
 
     /// The shared stepper rig, enabled, lightly damped so it rings.
@@ -79,11 +79,11 @@ import Testing
 
     @Test func aBadBoundIsRefused() throws {
         let clock = ManualClock()
-        let chip = try MockGPIOChip(label: "sim", lineCount: 8, clock: clock)
+        let chip = try InMemoryGPIOChip(label: "sim", lineCount: 8, clock: clock)
         for bound: Int64 in [0, -1, 1_000_001] {
             #expect(throws: HardwareError.self) {
-                _ = try SimulatedStand(
-                    chip: chip, pwm: MockPWMProvider(clock: clock), clock: clock, integrationStepNanoseconds: 20_000,
+                _ = try StandModel(
+                    chip: chip, pwm: InMemoryPWMProvider(clock: clock), clock: clock, integrationStepNanoseconds: 20_000,
                     maximumStepsPerAdvance: bound, axes: [])
             }
         }

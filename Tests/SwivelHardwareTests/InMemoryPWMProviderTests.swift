@@ -1,11 +1,11 @@
 import SwivelHardware
 import Testing
 
-@Suite struct MockPWMProviderTests {
+@Suite struct InMemoryPWMProviderTests {
     let clock = ManualClock()
 
     @Test func channelsAreHeldOnceAndInRange() throws {
-        let pwm = try MockPWMProvider(clock: clock, chipCount: 1, channelsPerChip: 2)
+        let pwm = try InMemoryPWMProvider(clock: clock, chipCount: 1, channelsPerChip: 2)
         let channel = try pwm.channel(chip: 0, channel: 1)
         #expect(#expect(throws: HardwareError.self) { try pwm.channel(chip: 0, channel: 1) }?.kind == .lineBusy)
         #expect(#expect(throws: HardwareError.self) { try pwm.channel(chip: 1, channel: 0) }?.kind == .chipNotFound)
@@ -14,7 +14,7 @@ import Testing
     }
 
     @Test func writesAreRecordedWithInstantsAndRejectedLikeSysfs() throws {
-        let pwm = try MockPWMProvider(clock: clock)
+        let pwm = try InMemoryPWMProvider(clock: clock)
         var observed: [PWMWrite] = []
         pwm.addObserver { observed.append($0) }
         let channel = try pwm.channel(chip: 0, channel: 0)
@@ -37,7 +37,7 @@ import Testing
     }
 
     @Test func aFullWriteLogCounts() throws {
-        let pwm = try MockPWMProvider(clock: clock, writeLogCapacity: 2)
+        let pwm = try InMemoryPWMProvider(clock: clock, writeLogCapacity: 2)
         let channel = try pwm.channel(chip: 0, channel: 0)
         try channel.configure(periodNanoseconds: 20_000_000)
         for duty in 1...4 { channel.setDutyCycle(nanoseconds: Int64(duty) * 1_000, at: ns(Int64(duty))) }
