@@ -3,8 +3,11 @@ import SwivelHardware
 import SwivelRuntime
 
 /// A board's `StandEngine` on `MockHardware` with nothing on the far side, so no
-/// physical model runs. The encoders then see no edges (they read 0), which
-/// does not change what the tick does with the motors.
+/// physical model runs. Without a model an encoder sees no edges, and the
+/// closed-loop checks fault the stand at its first motion (the demo stops:
+/// the figure then timed a faulted, still stand, 0 steps a tick). So the
+/// rig's board has no encoders: every axis is open loop, and the tick plans
+/// and writes the demo's steps as a stand's does.
 struct MockStandRig {
     let clock: ManualClock
     let chip: InMemoryGPIOChip
@@ -14,7 +17,11 @@ struct MockStandRig {
     /// Enough to show what the last writes were; the ring never grows.
     static let transitionLogCapacity = 64
 
-    init(board: Board) throws(BenchFailure) {
+    init(board given: Board) throws(BenchFailure) {
+        var board = given
+        board.axes.pitch?.encoder = nil
+        board.axes.yaw?.encoder = nil
+        board.axes.roll?.encoder = nil
         // As VirtualStand starts its clock: one second in keeps instants positive.
         clock = ManualClock(startingAt: MonotonicInstant(nanoseconds: 1_000_000_000))
         do throws(StandSetupError) {
