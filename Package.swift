@@ -79,10 +79,32 @@ let package = Package(
             ],
             swiftSettings: strict
         ),
+        .target(name: "SwivelLoop", dependencies: ["SwivelHardware", "SwivelPOSIX", "SwivelSync"], swiftSettings: strict),
+        .target(
+            name: "SwivelStand",
+            dependencies: [
+                "SwivelLoop", "SwivelCore", "SwivelSync", "SwivelHardware", "SwivelSim", "SwivelBoard", "SwivelLinux", "SwivelPorts", "SwivelPOSIX",
+            ],
+            swiftSettings: strict
+        ),
+        .target(
+            name: "SwivelAccessories",
+            dependencies: ["SwivelStand", "SwivelBoard", "SwivelHardware", "SwivelLinux", "SwivelProtocol", "SwivelSync"],
+            swiftSettings: strict
+        ),
+        .target(
+            name: "SwivelLink",
+            dependencies: [
+                "SwivelLoop", "SwivelStand", "SwivelAccessories", "SwivelCore", "SwivelSync", "SwivelHardware", "SwivelBoard", "SwivelProtocol",
+                "SwivelPorts", "SwivelPOSIX",
+            ],
+            swiftSettings: strict
+        ),
         .target(
             name: "SwivelRuntime",
             dependencies: [
-                "SwivelCore", "SwivelSync", "SwivelHardware", "SwivelSim", "SwivelBoard", "SwivelLinux", "SwivelProtocol", "SwivelPorts", "SwivelPOSIX",
+                "SwivelLoop", "SwivelStand", "SwivelAccessories", "SwivelLink", "SwivelCore", "SwivelHardware", "SwivelBoard", "SwivelProtocol",
+                "SwivelPorts", "SwivelPOSIX",
             ],
             swiftSettings: strict
         ),
@@ -119,7 +141,11 @@ let package = Package(
         .testTarget(name: "SwivelHardwareTests", dependencies: ["SwivelHardware", "SwivelSim"], swiftSettings: strict),
         .testTarget(name: "SwivelBoardTests", dependencies: ["SwivelBoard"], swiftSettings: strict),
         .testTarget(
-            name: "SwivelRuntimeTests", dependencies: ["SwivelRuntime", "SwivelSceneBench", "SwivelPOSIX", "SwivelTestSupport"],
+            name: "SwivelRuntimeTests",
+            dependencies: [
+                "SwivelRuntime", "SwivelLoop", "SwivelStand", "SwivelAccessories", "SwivelLink", "SwivelSceneBench", "SwivelPOSIX",
+                "SwivelTestSupport",
+            ],
             swiftSettings: strict),
         .testTarget(name: "SwivelLinuxTests", dependencies: ["SwivelLinux"], swiftSettings: strict),
         .testTarget(name: "SwivelProtocolTests", dependencies: ["SwivelProtocol"], swiftSettings: strict),
