@@ -19,7 +19,14 @@ import PackageDescription
 //   SwivelLinux     Linux backends (libgpiod); compiled on Linux only
 //   SwivelProtocol  the wire codec: framing (COBS, CRC) and messages; pure, no I/O
 //   SwivelPorts     byte channels over POSIX: termios serial, pty pairs, Unix sockets, poll
-//   SwivelRuntime   the real-time loop thread, mailbox, link sessions, assembly of a board into a stand
+//   SwivelLoop      the real-time loop thread: SCHED_FIFO, absolute deadlines, memory locking, its statistics
+//   SwivelStand     a board assembled into a stand: the Stand handle, the StandEngine the loop ticks,
+//                   motor drives, the command mailbox, status snapshots and the status line
+//   SwivelAccessories  buttons and batteries (real and simulated), read on the link thread
+//   SwivelLink      host sessions (LinkHub), the link thread (LinkServer), the tracking pipeline,
+//                   device identity, logs, the firmware version
+//   SwivelRuntime   the assembly: scene files and the simulated camera the daemon runs;
+//                   re-exports SwivelLoop, SwivelStand, SwivelAccessories and SwivelLink
 //   SwivelSceneBench  scene runs beside naive and alpha-beta baselines, metrics, SVG plots: bench and tests only
 //   SwivelKit       the host library, shaped like DockKit: re-exports SwivelVocabulary only; the engine
 //                   (SwivelCore) is imported internally, so apps cannot drive MotionController & co.
