@@ -19,7 +19,14 @@ import PackageDescription
 //   SwivelLinux     Linux backends (libgpiod); compiled on Linux only
 //   SwivelProtocol  the wire codec: framing (COBS, CRC) and messages; pure, no I/O
 //   SwivelPorts     byte channels over POSIX: termios serial, pty pairs, Unix sockets, poll
-//   SwivelRuntime   the real-time loop thread, mailbox, link sessions, assembly of a board into a stand
+//   SwivelLoop      the real-time loop thread: SCHED_FIFO, absolute deadlines, memory locking, its statistics
+//   SwivelStand     a board assembled into a stand: the Stand handle, the StandEngine the loop ticks,
+//                   motor drives, the command mailbox, status snapshots and the status line
+//   SwivelAccessories  buttons and batteries (real and simulated), read on the link thread
+//   SwivelLink      host sessions (LinkHub), the link thread (LinkServer), the tracking pipeline,
+//                   device identity, logs, the firmware version
+//   SwivelRuntime   the assembly: scene files and the simulated camera the daemon runs;
+//                   re-exports SwivelLoop, SwivelStand, SwivelAccessories and SwivelLink
 //   SwivelSceneBench  scene runs beside naive and alpha-beta baselines, metrics, SVG plots: bench and tests only
 //   SwivelKit       the host library, shaped like DockKit: re-exports SwivelVocabulary only; the engine
 //                   (SwivelCore) is imported internally, so apps cannot drive MotionController & co.
@@ -79,10 +86,32 @@ let package = Package(
             ],
             swiftSettings: strict
         ),
+        .target(name: "SwivelLoop", dependencies: ["SwivelHardware", "SwivelPOSIX", "SwivelSync"], swiftSettings: strict),
+        .target(
+            name: "SwivelStand",
+            dependencies: [
+                "SwivelLoop", "SwivelCore", "SwivelSync", "SwivelHardware", "SwivelSim", "SwivelBoard", "SwivelLinux", "SwivelPorts", "SwivelPOSIX",
+            ],
+            swiftSettings: strict
+        ),
+        .target(
+            name: "SwivelAccessories",
+            dependencies: ["SwivelStand", "SwivelBoard", "SwivelHardware", "SwivelLinux", "SwivelProtocol", "SwivelSync"],
+            swiftSettings: strict
+        ),
+        .target(
+            name: "SwivelLink",
+            dependencies: [
+                "SwivelLoop", "SwivelStand", "SwivelAccessories", "SwivelCore", "SwivelSync", "SwivelHardware", "SwivelBoard", "SwivelProtocol",
+                "SwivelPorts", "SwivelPOSIX",
+            ],
+            swiftSettings: strict
+        ),
         .target(
             name: "SwivelRuntime",
             dependencies: [
-                "SwivelCore", "SwivelSync", "SwivelHardware", "SwivelSim", "SwivelBoard", "SwivelLinux", "SwivelProtocol", "SwivelPorts", "SwivelPOSIX",
+                "SwivelLoop", "SwivelStand", "SwivelAccessories", "SwivelLink", "SwivelCore", "SwivelHardware", "SwivelBoard", "SwivelProtocol",
+                "SwivelPorts", "SwivelPOSIX",
             ],
             swiftSettings: strict
         ),
@@ -119,7 +148,11 @@ let package = Package(
         .testTarget(name: "SwivelHardwareTests", dependencies: ["SwivelHardware", "SwivelSim"], swiftSettings: strict),
         .testTarget(name: "SwivelBoardTests", dependencies: ["SwivelBoard"], swiftSettings: strict),
         .testTarget(
-            name: "SwivelRuntimeTests", dependencies: ["SwivelRuntime", "SwivelSceneBench", "SwivelPOSIX", "SwivelTestSupport"],
+            name: "SwivelRuntimeTests",
+            dependencies: [
+                "SwivelRuntime", "SwivelLoop", "SwivelStand", "SwivelAccessories", "SwivelLink", "SwivelSceneBench", "SwivelPOSIX",
+                "SwivelTestSupport",
+            ],
             swiftSettings: strict),
         .testTarget(name: "SwivelLinuxTests", dependencies: ["SwivelLinux"], swiftSettings: strict),
         .testTarget(name: "SwivelProtocolTests", dependencies: ["SwivelProtocol"], swiftSettings: strict),

@@ -2,7 +2,11 @@ import SwivelBoard
 import SwivelCore
 import SwivelHardware
 import SwivelProtocol
+@testable import SwivelAccessories
+@testable import SwivelLink
+@testable import SwivelLoop
 @testable import SwivelRuntime
+@testable import SwivelStand
 import Testing
 
 /// Issue 11: the drivers stay off until the first motion. Checked at the mock

@@ -1,5 +1,9 @@
 import SwivelCore
+@testable import SwivelAccessories
+@testable import SwivelLink
+@testable import SwivelLoop
 @testable import SwivelRuntime
+@testable import SwivelStand
 import Testing
 
 /// `fixed` formats the status line the daemon prints ten times a second: it

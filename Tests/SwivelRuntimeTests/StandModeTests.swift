@@ -1,6 +1,10 @@
 import SwivelCore
 import Testing
+@testable import SwivelAccessories
+@testable import SwivelLink
+@testable import SwivelLoop
 @testable import SwivelRuntime
+@testable import SwivelStand
 
 /// The engine's modes as the published status shows them, with what each
 /// means at the outputs (drivers) and for commands.

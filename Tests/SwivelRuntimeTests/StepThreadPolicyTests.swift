@@ -5,7 +5,11 @@ import Darwin
 #endif
 import Synchronization
 import SwivelHardware
+@testable import SwivelAccessories
+@testable import SwivelLink
+@testable import SwivelLoop
 @testable import SwivelRuntime
+@testable import SwivelStand
 import Testing
 
 /// Scheduling of the busy-waiting step thread: the setup path, never its speed.

@@ -2,7 +2,11 @@ import SwivelBoard
 import SwivelCore
 import SwivelHardware
 import Testing
+@testable import SwivelAccessories
+@testable import SwivelLink
+@testable import SwivelLoop
 @testable import SwivelRuntime
+@testable import SwivelStand
 
 /// Step timing through the whole runtime in virtual time, checked at the mock
 /// chip's lines: ticks that wake late or skip deadlines, and a step thread

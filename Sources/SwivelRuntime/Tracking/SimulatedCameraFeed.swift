@@ -5,6 +5,8 @@ import SwivelProtocol
 import Synchronization
 import SwivelSync
 import SwivelPOSIX
+import SwivelLoop
+import SwivelStand
 
 /// The simulated board's vision co-processor: a thread that plays a scene
 /// (`SceneCameraFeed`) in real time against the stand's measured pose and

@@ -1,7 +1,11 @@
 import SwivelBoard
 import SwivelCore
 import Testing
+@testable import SwivelAccessories
+@testable import SwivelLink
+@testable import SwivelLoop
 @testable import SwivelRuntime
+@testable import SwivelStand
 @testable import SwivelSceneBench
 
 /// The closed loop on the simulated stand: faults injected into the physical

@@ -1,7 +1,11 @@
 import SwivelBoard
 import SwivelCore
 import Testing
+@testable import SwivelAccessories
+@testable import SwivelLink
+@testable import SwivelLoop
 @testable import SwivelRuntime
+@testable import SwivelStand
 
 /// Homing on the simulated stand: the yaw axis of the simulated board with a
 /// home switch at −2.9 rad (past its −2.8 rad limit), sought in the negative

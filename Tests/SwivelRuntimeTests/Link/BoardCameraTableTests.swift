@@ -1,6 +1,10 @@
 import SwivelBoard
 import SwivelCore
+@testable import SwivelAccessories
+@testable import SwivelLink
+@testable import SwivelLoop
 @testable import SwivelRuntime
+@testable import SwivelStand
 import Testing
 
 @Suite struct BoardCameraTableTests {

@@ -4,7 +4,11 @@ import Glibc
 import Darwin
 #endif
 import SwivelProtocol
+@testable import SwivelAccessories
+@testable import SwivelLink
+@testable import SwivelLoop
 @testable import SwivelRuntime
+@testable import SwivelStand
 import SwivelTestSupport
 import Testing
 

@@ -1,7 +1,11 @@
 import SwivelBoard
 import SwivelHardware
 import SwivelProtocol
+@testable import SwivelAccessories
+@testable import SwivelLink
+@testable import SwivelLoop
 @testable import SwivelRuntime
+@testable import SwivelStand
 import Testing
 
 /// Buttons and batteries through the hub, in virtual time: what a docked host

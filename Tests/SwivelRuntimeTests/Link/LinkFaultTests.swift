@@ -1,6 +1,10 @@
 import SwivelCore
 import SwivelProtocol
+@testable import SwivelAccessories
+@testable import SwivelLink
+@testable import SwivelLoop
 @testable import SwivelRuntime
+@testable import SwivelStand
 import Testing
 
 /// A motor fault as a host sees it: MOTION_STATE's fault, ERR motorFault on

@@ -1,7 +1,11 @@
 import SwivelBoard
 import SwivelCore
 import SwivelProtocol
+@testable import SwivelAccessories
+@testable import SwivelLink
+@testable import SwivelLoop
 @testable import SwivelRuntime
+@testable import SwivelStand
 import Testing
 
 /// GESTURE (docs/PROTOCOL.md §4.4) through the hub beside a virtual stand:

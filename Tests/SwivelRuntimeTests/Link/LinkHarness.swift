@@ -2,7 +2,11 @@ import SwivelBoard
 import SwivelCore
 import SwivelHardware
 import SwivelProtocol
+@testable import SwivelAccessories
+@testable import SwivelLink
+@testable import SwivelLoop
 @testable import SwivelRuntime
+@testable import SwivelStand
 
 /// The link hub beside a simulated stand in virtual time, with one or more
 /// scripted hosts: every byte goes through the real encoder and decoder.

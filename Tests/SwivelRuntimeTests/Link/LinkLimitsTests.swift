@@ -1,6 +1,10 @@
 import SwivelCore
 import SwivelProtocol
+@testable import SwivelAccessories
+@testable import SwivelLink
+@testable import SwivelLoop
 @testable import SwivelRuntime
+@testable import SwivelStand
 import Testing
 
 /// Issue 10 §3, in virtual time: one client must never starve the others.

@@ -1,6 +1,10 @@
 import SwivelCore
 import SwivelProtocol
+@testable import SwivelAccessories
+@testable import SwivelLink
+@testable import SwivelLoop
 @testable import SwivelRuntime
+@testable import SwivelStand
 import Testing
 
 /// The observation rate rules at the boundary: TRACK bytes into the hub beside

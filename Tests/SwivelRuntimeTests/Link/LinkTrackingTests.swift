@@ -5,7 +5,11 @@ import Darwin
 #endif
 import SwivelCore
 import SwivelProtocol
+@testable import SwivelAccessories
+@testable import SwivelLink
+@testable import SwivelLoop
 @testable import SwivelRuntime
+@testable import SwivelStand
 import Testing
 
 /// Observations through the wire into the tracking pipeline and the motion

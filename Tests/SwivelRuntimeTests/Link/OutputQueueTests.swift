@@ -1,4 +1,8 @@
+@testable import SwivelAccessories
+@testable import SwivelLink
+@testable import SwivelLoop
 @testable import SwivelRuntime
+@testable import SwivelStand
 import Testing
 
 /// The per-session output queue: frames in, written from in place, bounded by the hub.

@@ -1,7 +1,11 @@
 import SwivelCore
 import SwivelHardware
 import Testing
+@testable import SwivelAccessories
+@testable import SwivelLink
+@testable import SwivelLoop
 @testable import SwivelRuntime
+@testable import SwivelStand
 
 /// The two command sequences of issue 10 that broke the acceleration cap,
 /// replayed on the simulated stand and measured at the mock chip's STEP/DIR

@@ -1,7 +1,11 @@
 import SwivelCore
 import SwivelHardware
 import Testing
+@testable import SwivelAccessories
+@testable import SwivelLink
+@testable import SwivelLoop
 @testable import SwivelRuntime
+@testable import SwivelStand
 
 /// Clearing a motor fault re-synchronises the axes to their encoders; that
 /// must only happen at rest, or the acceleration cap breaks at the outputs.

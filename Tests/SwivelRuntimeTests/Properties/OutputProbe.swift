@@ -1,7 +1,11 @@
 import SwivelBoard
 import SwivelCore
 import SwivelHardware
+@testable import SwivelAccessories
+@testable import SwivelLink
+@testable import SwivelLoop
 @testable import SwivelRuntime
+@testable import SwivelStand
 
 /// The motion a virtual stand puts out, rebuilt from what its drivers write
 /// and nothing else: each stepper axis's position from the STEP rising edges

@@ -1,7 +1,11 @@
 import SwivelBoard
 import SwivelCore
 import SwivelHardware
+@testable import SwivelAccessories
+@testable import SwivelLink
+@testable import SwivelLoop
 @testable import SwivelRuntime
+@testable import SwivelStand
 
 /// A virtual stand whose every tick is checked where the promises are kept or
 /// broken: the limiter's output as the telemetry publishes it, the STEP/DIR

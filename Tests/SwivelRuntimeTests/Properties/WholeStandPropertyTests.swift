@@ -3,7 +3,11 @@ import SwivelBoard
 import SwivelCore
 import SwivelHardware
 import Testing
+@testable import SwivelAccessories
+@testable import SwivelLink
+@testable import SwivelLoop
 @testable import SwivelRuntime
+@testable import SwivelStand
 
 /// The whole stand under random sequences of every command, in virtual time:
 /// velocities (square waves at and above the caps, rapid reversals),

@@ -1,7 +1,11 @@
 import SwivelCore
 import SwivelProtocol
 import Testing
+@testable import SwivelAccessories
+@testable import SwivelLink
+@testable import SwivelLoop
 @testable import SwivelRuntime
+@testable import SwivelStand
 @testable import SwivelSceneBench
 
 @Suite struct NaiveTrackerTests {

@@ -2,7 +2,11 @@ import SwivelCore
 import SwivelHardware
 import SwivelProtocol
 import Testing
+@testable import SwivelAccessories
+@testable import SwivelLink
+@testable import SwivelLoop
 @testable import SwivelRuntime
+@testable import SwivelStand
 
 @Suite struct SceneCameraFeedTests {
     private func batches(_ bytes: [UInt8], decoder: inout FrameDecoder) -> [TrackBatch] {

@@ -1,6 +1,10 @@
 import SwivelCore
 import Testing
+@testable import SwivelAccessories
+@testable import SwivelLink
+@testable import SwivelLoop
 @testable import SwivelRuntime
+@testable import SwivelStand
 @testable import SwivelSceneBench
 
 /// The targets, closed loop: the shipped scenes through the simulated

@@ -1,5 +1,9 @@
 import SwivelCore
+@testable import SwivelAccessories
+@testable import SwivelLink
+@testable import SwivelLoop
 @testable import SwivelRuntime
+@testable import SwivelStand
 
 /// The shipped scenes, and small scenes written inline.
 enum SceneFixtures {

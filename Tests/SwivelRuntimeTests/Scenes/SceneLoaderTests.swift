@@ -1,6 +1,10 @@
 import SwivelCore
 import Testing
+@testable import SwivelAccessories
+@testable import SwivelLink
+@testable import SwivelLoop
 @testable import SwivelRuntime
+@testable import SwivelStand
 
 @Suite struct SceneLoaderTests {
     private func problems(_ text: String) -> [SceneProblem] {

@@ -1,6 +1,10 @@
 import SwivelCore
 import Testing
+@testable import SwivelAccessories
+@testable import SwivelLink
+@testable import SwivelLoop
 @testable import SwivelRuntime
+@testable import SwivelStand
 @testable import SwivelSceneBench
 
 /// Issue 13 §2, slow and still subjects, on the bench's own scenes (`drift`,

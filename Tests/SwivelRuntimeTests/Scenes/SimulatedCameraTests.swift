@@ -6,7 +6,11 @@ import Darwin
 import SwivelCore
 import SwivelProtocol
 import Testing
+@testable import SwivelAccessories
+@testable import SwivelLink
+@testable import SwivelLoop
 @testable import SwivelRuntime
+@testable import SwivelStand
 
 @Suite struct SimulatedCameraTests {
     static let positions: [CameraInformation.Position] = [.back, .front]

@@ -1,5 +1,9 @@
 import Testing
+@testable import SwivelAccessories
+@testable import SwivelLink
+@testable import SwivelLoop
 @testable import SwivelRuntime
+@testable import SwivelStand
 
 @Suite struct SubjectPathTests {
     let trajectory = SubjectPath(points: [

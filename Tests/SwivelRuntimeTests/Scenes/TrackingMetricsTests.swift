@@ -5,7 +5,11 @@ import Darwin
 #endif
 import SwivelCore
 import Testing
+@testable import SwivelAccessories
+@testable import SwivelLink
+@testable import SwivelLoop
 @testable import SwivelRuntime
+@testable import SwivelStand
 @testable import SwivelSceneBench
 
 @Suite struct TrackingMetricsTests {

@@ -1,6 +1,7 @@
 import SwivelCore
 import SwivelHardware
 import SwivelProtocol
+import SwivelStand
 
 extension LinkHub {
     func sendTelemetryIfDue(at now: MonotonicInstant) {

@@ -8,6 +8,7 @@ public import SwivelPorts
 import Synchronization
 import SwivelSync
 import SwivelPOSIX
+public import SwivelLoop
 
 /// The link thread: moves bytes between the transports (the host and vision
 /// serial ports or ptys, the Unix socket and its clients) and the `LinkHub`, and services the hub on

@@ -1,4 +1,5 @@
 public import SwivelCore
+public import SwivelStand
 
 /// What the link needs from a stand: post commands into the loop, collect the
 /// replies, read the published status. `Stand` is one; tests may use others.

@@ -1,6 +1,8 @@
 import SwivelCore
 public import SwivelHardware
 import SwivelProtocol
+public import SwivelAccessories
+import SwivelStand
 
 /// The link's logic: sessions, handshake, reliable commands, mode arbitration
 /// and telemetry. Bytes and time go in, bytes come out; no I/O, no threads, so

@@ -1,5 +1,6 @@
 public import SwivelHardware
 import SwivelPOSIX
+public import SwivelLoop
 
 /// How the busy-waiting step thread is scheduled on hardware: pinned to the
 /// board's `loop.stepCore` when it names one, and at SCHED_FIFO priority 48

@@ -1,5 +1,6 @@
 import SwivelBoard
 import SwivelHardware
+import SwivelStand
 
 /// The stand's buttons and batteries, as the link reads them. Both live on
 /// the link thread: nothing here is touched by the tick.

@@ -1,6 +1,7 @@
 public import SwivelBoard
 import SwivelCore
 public import SwivelHardware
+public import SwivelLoop
 
 /// The stand's motion: drivers, encoders and the motion controller, advanced
 /// one control period per `tick`, in the mode `mode` says (`StandMode`).

@@ -2,6 +2,7 @@ import SwivelBoard
 import SwivelCore
 import SwivelHardware
 import SwivelProtocol
+import SwivelAccessories
 
 /// Buttons and batteries: read on the hub's thread (the link thread) each
 /// service, never in the tick, and fanned out to docked hosts.

@@ -1,4 +1,5 @@
 import SwivelCore
+public import SwivelLoop
 
 /// The daemon's live one-line status: per-axis position and velocity (measured
 /// through the encoders where the axis has one), what is moving the stand, and

@@ -1,5 +1,6 @@
 public import SwivelBoard
 public import SwivelHardware
+public import SwivelStand
 
 /// The simulated board's buttons and batteries. The buttons sit on a mock
 /// chip of their own, so the link thread reading them never touches the chip
