@@ -139,6 +139,53 @@ import Testing
     }
 }
 
+/// A servo still powering up (or a simulated chain's thread not yet
+/// scheduled) misses the first exchanges: setup asks again, and the stand
+/// runs once it answers.
+extension BusServoStandTests {
+    @Test func aServoThatAnswersLateStillPassesSetup() throws {
+        let board = try BoardFixtures.load("sim-busservo.json5")
+        let clock = ManualClock()
+        var hardware = try MockHardware(board: board, clock: clock, transitionLogCapacity: 64).hardware
+        let chain = SlowToWakeChain(clock: clock, deafWrites: 5)
+        hardware.busServos = BusServoChains(provider: chain, clock: clock)
+        _ = try Stand.make(board: board, hardware: hardware, playDemo: false)
+        #expect(chain.writes > 5, "setup asked again after the deaf exchanges")
+    }
+}
+
+/// Two Feetech servos (IDs 1 and 2) that hear nothing of the first `deafWrites` packets.
+private final class SlowToWakeChain: ByteDeviceProvider, ByteDevice {
+    let chain: SimulatedBusServoChain
+    let deafWrites: Int
+    private(set) var writes = 0
+
+    init(clock: ManualClock, deafWrites: Int) {
+        chain = SimulatedBusServoChain(
+            family: .feetech,
+            servos: [SimulatedBusServo(id: 1, family: .feetech, positionCounts: 2048),
+                     SimulatedBusServo(id: 2, family: .feetech, positionCounts: 2048)],
+            clock: clock)
+        self.deafWrites = deafWrites
+    }
+
+    func device(path: String, baudRate: Int) throws(HardwareError) -> any ByteDevice { self }
+    var label: String { chain.label }
+    var repliesAreImmediate: Bool { chain.repliesAreImmediate }
+
+    func write(_ bytes: UnsafeRawBufferPointer) throws(HardwareError) {
+        writes += 1
+        if writes > deafWrites { try chain.write(bytes) }
+    }
+
+    func read(into buffer: UnsafeMutableRawBufferPointer, timeoutNanoseconds: Int64) throws(HardwareError) -> Int {
+        try chain.read(into: buffer, timeoutNanoseconds: timeoutNanoseconds)
+    }
+
+    func discardInput() { chain.discardInput() }
+    func close() { chain.close() }
+}
+
 /// A bus with nobody on it.
 private final class EmptyChain: ByteDeviceProvider {
     let clock: ManualClock

@@ -18,7 +18,15 @@ extension MotorDrive {
                 throw StandSetupError("\(place): \(error.reason)")
             }
             let slot = bus.addServo(id: UInt8(clamping: s.id))
-            bus.exchange()
+            // Setup is not the tick: a servo still powering up, or the
+            // simulated chain's thread not yet scheduled on a busy machine,
+            // may miss one exchange (each gives up after about 2 ms), so
+            // setup asks up to `setupExchanges` times before it refuses.
+            var asked = 0
+            repeat {
+                bus.exchange()
+                asked += 1
+            } while slot.presentState == nil && asked < BusServoDrives.setupExchanges
             guard slot.presentState != nil else {
                 throw StandSetupError("\(place) did not answer: check its power, its wiring (TX and RX joined for "
                     + "half duplex), its ID and the baud rate")
@@ -34,6 +42,9 @@ extension MotorDrive {
 }
 
 enum BusServoDrives {
+    /// About 100 ms of asking at 1 Mbaud before a silent servo stops setup.
+    static let setupExchanges = 40
+
     static func codec(_ family: Board.BusServo.Family) -> any BusServoCodec {
         switch family {
         case .feetech: FeetechCodec()
