@@ -7,17 +7,25 @@ import Testing
 /// The daemon's arrangement in-process: the stand ticked by the real-time loop
 /// thread on the system clock, commands posted from another thread.
 @Suite struct StandOnRealtimeLoopTests {
-    @Test func commandsFromAnotherThreadMoveTheStandThenItHalts() throws {
+    /// The simulated board's engine moved into a running loop (the daemon's
+    /// simulated backend: the system clock, its tolerance for late steps).
+    /// The simulation comes back boxed: it owns the physical model, which must
+    /// live as long as the loop runs.
+    static func started() throws -> (Stand, AfterTheLoop<SimulatedHardware>, RealtimeLoop) {
         let board = try BoardFixtures.load("sim.json5")
         let clock = SystemMonotonicClock()
-        // As the daemon's simulated backend: the system clock, its tolerance for late steps.
         let simulation = try SimulatedHardware(
             board: board, clock: clock,
             stepLatenessToleranceNanoseconds: SimulatedHardware.wallClockStepLatenessToleranceNanoseconds)
         let (stand, engine) = try Stand.make(board: board, hardware: simulation.hardware, playDemo: false)
-        let chip = AfterTheLoop(simulation.chip)
+        let boxed = AfterTheLoop(simulation)
         let loop = try RealtimeLoop(periodNanoseconds: stand.periodNanoseconds, clock: clock, request: .none, running: engine)
         try loop.start()
+        return (stand, boxed, loop)
+    }
+
+    @Test func commandsFromAnotherThreadMoveTheStandThenItHalts() throws {
+        let (stand, simulation, loop) = try Self.started()
         defer { loop.stop() }
 
         let ticket = try stand.mailbox.post(.setOrientation(.angles(Vector3(yaw: 0.3)), durationSeconds: 0.3, relative: false))
@@ -47,37 +55,29 @@ import Testing
         for _ in 0..<60_000 where !stand.isHalted && stand.status().time - halting < 3 { sleepSeconds(0.001) }
         #expect(stand.isHalted)
         loop.stop()
-        #expect(chip.value.outputLevel(line: 22) == true) // yaw ENABLE inactive (active low)
+        #expect(simulation.value.chip.outputLevel(line: 22) == true) // yaw ENABLE inactive (active low)
     }
 
     /// A loop stopped while the stand moves (a forced shutdown, a halt that
     /// did not finish in time): the loop's end turns every driver off, since
     /// nothing will tick the engine again.
     @Test func stoppingTheLoopMidMotionDisablesTheDrivers() throws {
-        let board = try BoardFixtures.load("sim.json5")
-        let clock = SystemMonotonicClock()
-        let simulation = try SimulatedHardware(
-            board: board, clock: clock,
-            stepLatenessToleranceNanoseconds: SimulatedHardware.wallClockStepLatenessToleranceNanoseconds)
-        let (stand, engine) = try Stand.make(board: board, hardware: simulation.hardware, playDemo: false)
-        let chip = AfterTheLoop(simulation.chip)
-        let loop = try RealtimeLoop(periodNanoseconds: stand.periodNanoseconds, clock: clock, request: .none, running: engine)
-        try loop.start()
+        let (stand, simulation, loop) = try Self.started()
         _ = try stand.mailbox.post(.setAngularVelocity(Vector3(yaw: 0.5)))
         for _ in 0..<3000 where !stand.status().driversEnabled { sleepSeconds(0.001) }
         #expect(stand.status().driversEnabled)
         loop.stop()
-        #expect(chip.value.outputLevel(line: 22) == true) // yaw ENABLE inactive (active low)
+        #expect(simulation.value.chip.outputLevel(line: 22) == true) // yaw ENABLE inactive (active low)
         #expect(stand.status().halted)
         #expect(!stand.status().driversEnabled)
         #expect(stand.isHalted)
     }
 }
 
-/// The simulated chip, which the engine's drivers own and the loop thread
+/// The simulation, whose chip the engine's drivers own and the loop thread
 /// writes: read only after `loop.stop()` has joined that thread, which the
 /// compiler cannot see (the daemon's `Backend` is the same exemption).
-private struct AfterTheLoop<Value>: @unchecked Sendable {
+struct AfterTheLoop<Value>: @unchecked Sendable {
     let value: Value
     init(_ value: Value) { self.value = value }
 }
