@@ -13,7 +13,8 @@ import Testing
 /// unit's RestartPreventExitStatus then never restarted.
 @Suite struct DaemonLateSerialTests {
     @Test func theDaemonWaitsForASerialDeviceThatIsNotThereYet() throws {
-        let base = "/tmp/swivel-late-\(getpid())"
+        // Not SerialLateDeviceTests's path: the two run at once in one process.
+        let base = "/tmp/swivel-daemonlate-\(getpid())"
         let devicePath = base + "-ttyUSB0"
         let socketPath = base + ".sock"
         unlink(devicePath)
