@@ -25,8 +25,8 @@ public final class Stand: Sendable {
 
     init(board: Board, mailbox: CommandMailbox, worstCaseStopSeconds: Double, initial: StandStatus) {
         self.board = board
-        periodNanoseconds = 1_000_000_000 / Int64(board.loopRateHz)
-        leadNanoseconds = periodNanoseconds
+        periodNanoseconds = Self.periodNanoseconds(of: board)
+        leadNanoseconds = Self.leadNanoseconds(of: board)
         self.mailbox = mailbox
         self.worstCaseStopSeconds = worstCaseStopSeconds
         published = PIMutex(initial)
@@ -41,6 +41,11 @@ public final class Stand: Sendable {
         let engine = try StandEngine(board: board, hardware: hardware, playDemo: playDemo, mailboxCapacity: mailboxCapacity)
         return (engine.stand, engine)
     }
+
+    static func periodNanoseconds(of board: Board) -> Int64 { 1_000_000_000 / Int64(board.loopRateHz) }
+
+    /// One period: steps planned that far ahead are never late for a wake-up up to a period late.
+    static func leadNanoseconds(of board: Board) -> Int64 { periodNanoseconds(of: board) }
 
     /// The status the engine last published.
     public func status() -> StandStatus { published.withLock { $0 } }

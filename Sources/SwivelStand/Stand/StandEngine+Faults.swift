@@ -31,7 +31,7 @@ extension StandEngine {
     /// The first fault any axis shows this tick, or nil. Checked only while
     /// the drivers are on and the history covers the delay.
     func checkFaults(measured: PerAxis<Radians>) -> AxisFault? {
-        guard commandedHistory.isFull, !mode.isHalted else { return nil }
+        guard commandedHistory.isFull else { return nil }
         let expected = commandedHistory.oldest
         for index in drives.indices where faultMonitors[index] != nil && drives[index].isEnabled {
             let axis = drives[index].axis

@@ -1,4 +1,4 @@
-public import SwivelBoard
+import SwivelBoard
 import SwivelCore
 public import SwivelHardware
 public import SwivelLoop
@@ -44,7 +44,6 @@ public import SwivelLoop
 public final class StandEngine {
     /// The handle other threads hold.
     public let stand: Stand
-    public var board: Board { stand.board }
     public var periodNanoseconds: Int64 { stand.periodNanoseconds }
     var leadNanoseconds: Int64 { stand.leadNanoseconds }
     var mailbox: CommandMailbox { stand.mailbox }
@@ -67,8 +66,8 @@ public final class StandEngine {
     var commandedHistory: CommandedHistory
 
     init(board: Board, hardware: StandHardware, playDemo: Bool, mailboxCapacity: Int) throws(StandSetupError) {
-        let periodNanoseconds = 1_000_000_000 / Int64(board.loopRateHz)
-        let leadNanoseconds = periodNanoseconds
+        let periodNanoseconds = Stand.periodNanoseconds(of: board)
+        let leadNanoseconds = Stand.leadNanoseconds(of: board)
         drives = try hardware.makeDrives(for: board)
         faultMonitors = try Self.makeFaultMonitors(board: board, drives: drives)
         // Steps planned at tick k run from lead to lead + period after it, so
@@ -254,7 +253,7 @@ public final class StandEngine {
     private func rejectQueuedCommands() {
         while let posted = mailbox.nextCommand() {
             current.commandsRejected &+= 1
-            mailbox.answer(posted.ticket, .failure(SwivelError(.notConnected, .standHalted)))
+            mailbox.answer(posted.ticket, .failure(mode.motionRefusal ?? SwivelError(.notConnected, .standHalted)))
         }
         mailbox.flushReplies()
     }
