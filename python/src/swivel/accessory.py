@@ -15,6 +15,7 @@ import asyncio
 import threading
 import time
 import uuid
+import weakref
 from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import TypeVar
@@ -28,7 +29,7 @@ from .enums import (
     ProgressKind,
     ProgressState,
 )
-from .errors import InvalidParameter, ParameterOutOfRange, Timeout, TransportError
+from .errors import InvalidParameter, ParameterOutOfRange, SwivelError, Timeout, TransportError
 from .geometry import NormalizedPointUpperLeft, NormalizedRectUpperLeft, Quaternion, Vector3
 from .messages import (
     AccessoryEvent,
@@ -114,6 +115,9 @@ class MoveProgress:
 
     `wait()` blocks until the request ends and returns its final state
     (finished, cancelled, failed); `await wait_async()` does the same in a loop.
+    When the connection is lost first, `wait()` raises its error at once
+    (`Disconnected`, or the `Timeout` of a stand that stopped answering even
+    heartbeats, about 1.2 s), not at the move's planned end.
     """
 
     def __init__(self, accessory: "Accessory", kind: ProgressKind, receipt: MoveReceipt) -> None:
@@ -128,6 +132,7 @@ class MoveProgress:
         self.fraction_completed = 0.0
         self._started = time.monotonic()
         self._condition = threading.Condition()
+        self._ended: SwivelError | None = None
 
     @property
     def done(self) -> bool:
@@ -142,14 +147,21 @@ class MoveProgress:
             if state.is_final:
                 self._condition.notify_all()
 
+    def _session_ended(self, error: SwivelError) -> None:
+        with self._condition:
+            self._ended = error
+            self._condition.notify_all()
+
     def wait(self, timeout_s: float | None = None) -> ProgressState:
-        """The final state; raises `Timeout` if it has not ended within `timeout_s`."""
+        """The final state; raises `Timeout` if it has not ended within `timeout_s`, the session's error if it ended."""
         deadline = None if timeout_s is None else time.monotonic() + timeout_s
         poll_after = self._started + self.planned_duration_s + PROGRESS_GRACE_S
         while True:
             with self._condition:
                 if self.state.is_final:
                     return self.state
+                if self._ended is not None:
+                    raise self._ended
                 now = time.monotonic()
                 if deadline is not None and now >= deadline:
                     raise Timeout(f"request {self.request_id} still {self.state.name.lower()} after {timeout_s} s")
@@ -191,6 +203,9 @@ class Accessory:
         self._batteries: dict[str, BatteryState] = {}
         # Before HELLO: the stand sends every battery's state right after IDENTITY.
         session.add_telemetry_hook(self._on_telemetry)
+        # Every move a caller may still wait on, held weakly: a handle dropped costs nothing.
+        self._moves: weakref.WeakSet[MoveProgress] = weakref.WeakSet()
+        session.add_end_hook(self._on_session_end)
 
     # --- connecting ----------------------------------------------------------
 
@@ -270,6 +285,11 @@ class Accessory:
             early = self._early_progress.pop(progress.request_id, None)
         if early is not None:
             progress._apply(early.state, early.fraction_completed)
+        with self._progress_lock:
+            self._moves.add(progress)
+        ended = self._session.ended_error
+        if ended is not None:  # it ended before the move was registered: the hook has run
+            progress._session_ended(ended)
         return progress
 
     def set_orientation(
@@ -380,6 +400,12 @@ class Accessory:
         """The newest BATTERY_STATE of each battery, by name."""
         return dict(self._batteries)
 
+    def _on_session_end(self, error: SwivelError) -> None:
+        with self._progress_lock:
+            moves = list(self._moves)
+        for move in moves:
+            move._session_ended(error)
+
     def _on_telemetry(self, message: Message) -> None:
         if isinstance(message, Progress):
             with self._progress_lock:
@@ -483,6 +509,9 @@ class AsyncAccessory:
 
     def dock_states(self, maxsize: int = DEFAULT_QUEUE_SIZE) -> Subscription[DockState]:
         return self.blocking.dock_states(maxsize)
+
+    def progress_updates(self, maxsize: int = DEFAULT_QUEUE_SIZE) -> Subscription[Progress]:
+        return self.blocking.progress_updates(maxsize)
 
     def latest_motion_state(self) -> MotionState | None:
         return self.blocking.latest_motion_state()

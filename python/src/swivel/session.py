@@ -50,7 +50,11 @@ class Subscription(Generic[T]):
 
     Iterate it (blocking) with `for item in subscription` or `get(timeout_s)`,
     or asynchronously with `async for item in subscription`. When full, the
-    oldest item is dropped and counted in `dropped`. `close()` ends iteration.
+    oldest item is dropped and counted in `dropped`. `close()` (or closing the
+    session) ends iteration quietly; a lost connection raises its error
+    (`Disconnected`, or the `Timeout` that ended it) from the iterator once the
+    items received before it are consumed, so a consumer never mistakes a dead
+    stand for a finished stream.
     """
 
     def __init__(self, kinds: tuple[type[T], ...], maxsize: int, on_close: Callable[["Subscription[T]"], None]) -> None:
@@ -86,7 +90,7 @@ class Subscription(Generic[T]):
                 pass
 
     def end(self, error: SwivelError | None = None) -> None:
-        """Ends iteration (the session closed); `error`, if given, is raised to consumers after the last item."""
+        """Ends iteration: quietly when `error` is None (closed on purpose), else raising `error` after the last item."""
         with self._condition:
             if self._closed:
                 return
@@ -118,10 +122,16 @@ class Subscription(Generic[T]):
 
     def __iter__(self) -> Iterator[T]:
         while True:
-            try:
-                yield self.get()
-            except Disconnected:
-                return
+            with self._condition:
+                while not self._items and not self._closed:
+                    self._condition.wait()
+                if self._items:
+                    item = self._items.popleft()
+                elif self._error is not None:
+                    raise self._error
+                else:
+                    return
+            yield item
 
     def __aiter__(self) -> "Subscription[T]":
         return self
@@ -133,7 +143,7 @@ class Subscription(Generic[T]):
                 if self._items:
                     return self._items.popleft()
                 if self._closed:
-                    if self._error is not None and not isinstance(self._error, Disconnected):
+                    if self._error is not None:
                         raise self._error
                     raise StopAsyncIteration
                 future: asyncio.Future[None] = loop.create_future()
@@ -212,9 +222,12 @@ class Session:
         self._subscriptions: weakref.WeakSet[Subscription[Any]] = weakref.WeakSet()
         self._latest: dict[type[Message], Message] = {}
         self._telemetry_hooks: list[Callable[[Message], None]] = []
+        self._end_hooks: list[Callable[[SwivelError], None]] = []
         self._last_write = time.monotonic()
         self._stopping = threading.Event()
         self._closed_error: SwivelError | None = None
+        # The error the session ended with (lost or closed), once it has.
+        self._ended_error: SwivelError | None = None
         self._reader = threading.Thread(target=self._run, name=f"swivel-reader {transport.description}", daemon=True)
 
     # --- life cycle ----------------------------------------------------------
@@ -228,6 +241,11 @@ class Session:
             if not isinstance(reply, Identity):
                 raise TransportError(f"HELLO answered with {type(reply).__name__}, not IDENTITY")
             self.identity = reply
+
+    @property
+    def ended_error(self) -> SwivelError | None:
+        """The error the session ended with (closed or lost), or None while it runs."""
+        return self._ended_error
 
     @property
     def is_open(self) -> bool:
@@ -246,7 +264,9 @@ class Session:
         if self._reader.is_alive() and threading.current_thread() is not self._reader:
             self._reader.join(timeout=2.0)
         self.transport.close()
-        self._fail_all(self._closed_error or Disconnected("the session was closed"))
+        # Streams end quietly on a close we were asked for; commands still waiting fail.
+        self._fail_all(self._closed_error or Disconnected("the session was closed"),
+                       streams_quietly=self._closed_error is None)
 
     # --- commands ------------------------------------------------------------
 
@@ -315,7 +335,7 @@ class Session:
         subscription: Subscription[T] = Subscription(kinds, maxsize, self._unsubscribe)
         with self._lock:
             if self._closed_error is not None or self._stopping.is_set():
-                subscription.end(self._closed_error or Disconnected("the session was closed"))
+                subscription.end(self._closed_error)
             else:
                 self._subscriptions.add(subscription)
         return subscription
@@ -332,6 +352,18 @@ class Session:
     def add_telemetry_hook(self, hook: Callable[[Message], None]) -> None:
         """Called on the reader thread for every telemetry message; must not block."""
         self._telemetry_hooks.append(hook)
+
+    def add_end_hook(self, hook: Callable[[SwivelError], None]) -> None:
+        """Called once when the session ends (closed, or the connection lost) with the error waiters get; must not block.
+
+        Called at once if the session has already ended.
+        """
+        with self._lock:
+            ended = self._ended_error
+            if ended is None:
+                self._end_hooks.append(hook)
+        if ended is not None:
+            hook(ended)
 
     # --- the reader thread ---------------------------------------------------
 
@@ -442,19 +474,26 @@ class Session:
                 self._closed_error = error
         self._fail_all(error)
 
-    def _fail_all(self, error: SwivelError) -> None:
+    def _fail_all(self, error: SwivelError, streams_quietly: bool = False) -> None:
         with self._lock:
             pending = list(self._pending.values())
             self._pending.clear()
             subscriptions = list(self._subscriptions)
             self._subscriptions.clear()
+            if self._ended_error is None:
+                self._ended_error = error
+                hooks, self._end_hooks = self._end_hooks, []
+            else:
+                hooks = []
         for item in pending:
             item.error = error
             item.done.set()
             if item.callback is not None:
                 item.callback(item)
         for subscription in subscriptions:
-            subscription.end(error)
+            subscription.end(None if streams_quietly else error)
+        for hook in hooks:
+            hook(error)
 
 
 __all__ = ["Session", "SessionStatistics", "Subscription"]
