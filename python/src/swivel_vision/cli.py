@@ -2,21 +2,33 @@
 
 Reads the board's `vision` section (docs/VISION.md), opens the camera, runs
 the detector and sends TRACK to the stand until SIGTERM or SIGINT. Exit
-status: 0 after a clean stop, 64 for a usage error, 78 for a bad board or
-option (systemd does not restart it: fixing the file is needed), 69 when the
-camera or detector cannot start (restarted: a camera may come back).
+status (sysexits): 0 after a clean stop, 64 for a usage error, 78 for a
+configuration mistake that no restart fixes (a bad board or option, a device
+path that is no camera, a file OpenCV cannot decode, a detector that cannot
+start, the vision packages not installed: the unit's RestartPreventExitStatus),
+69 when the camera is only not there yet or busy (a USB camera not plugged in,
+one unplugged mid-run, one another program holds: systemd restarts it).
+
+The module imports only the standard library and `swivel` (no numpy, no
+OpenCV), so a client-only install's `swivel-vision` says which extra to
+install instead of dying in an import.
 """
 from __future__ import annotations
 
 import argparse
+import importlib
 import logging
 import signal
 import sys
 import threading
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 from . import log as vision_log
-from .config import LinkKind, Overrides, VisionConfig, VisionConfigError, apply_overrides, load_board
+from .config import DetectorKind, LinkKind, Overrides, VisionConfig, VisionConfigError, apply_overrides, load_board
+
+if TYPE_CHECKING:
+    from .sources import SourceError
 
 EX_OK, EX_USAGE, EX_UNAVAILABLE, EX_CONFIG = 0, 64, 69, 78
 
@@ -86,17 +98,41 @@ def main(argv: Sequence[str] | None = None) -> int:
         for problem in error.problems:
             log.error("%s: %s", error.source, problem)
         return EX_CONFIG
+    if not 0.1 <= args.status_interval <= 3600:  # NaN fails too
+        log.error("--status-interval: must be between 0.1 and 3600 seconds, found %s", args.status_interval)
+        return EX_CONFIG
     if args.check:
         print(f"{args.board}: {describe(config)}")
         return EX_OK
-    if not 0.1 <= args.status_interval <= 3600:
-        log.error("--status-interval: must be between 0.1 and 3600 seconds, found %s", args.status_interval)
-        return EX_USAGE
     log.info("%s", describe(config))
     return run(config, status_interval_s=args.status_interval)
 
 
+# The vision extra's packages (python/pyproject.toml); mediapipe is installed
+# apart, without its dependencies, and only the detectors that use it need it.
+_EXTRA_MODULES = ("numpy", "cv2")
+_INSTALL_HINT = ("pip install 'swivel[vision]' (from a checkout: pip install './python[vision]'), then "
+                 "pip install --no-deps mediapipe==0.10.14; or make install VISION=1 (docs/VISION.md)")
+
+
+def missing_vision_packages(config: VisionConfig) -> str | None:
+    """The one-line reason this install cannot run the pipeline, or None when every package it needs imports."""
+    needed = list(_EXTRA_MODULES)
+    if config.detector is not DetectorKind.HAAR or (config.gestures and config.link is LinkKind.VISION):
+        needed.append("mediapipe")
+    for name in needed:
+        try:
+            importlib.import_module(name)
+        except ImportError as error:
+            return f"the vision packages are not installed ({error}): {_INSTALL_HINT}"
+    return None
+
+
 def run(config: VisionConfig, status_interval_s: float = 10.0) -> int:
+    missing = missing_vision_packages(config)
+    if missing is not None:
+        log.error("%s", missing)
+        return EX_CONFIG
     from .detectors import DetectorError, create_detector
     from .gestures import HandDetector
     from .pipeline import Pipeline
@@ -117,7 +153,7 @@ def run(config: VisionConfig, status_interval_s: float = 10.0) -> int:
         source = open_source(config)
     except SourceError as error:
         log.error("%s", error)
-        return EX_UNAVAILABLE
+        return _exit_status(error)
     try:
         detector = create_detector(config.detector, config.min_confidence)
         hands = None
@@ -127,9 +163,10 @@ def run(config: VisionConfig, status_interval_s: float = 10.0) -> int:
             else:
                 log.warning("gestures are sent on the vision link only; with --link socket they are off")
     except DetectorError as error:
+        # A model that does not load, or a package missing: a restart loads the same.
         source.close()
         log.error("%s", error)
-        return EX_UNAVAILABLE
+        return EX_CONFIG
     stats = PipelineStats()
     sender: Sender
     if config.link is LinkKind.VISION:
@@ -143,7 +180,11 @@ def run(config: VisionConfig, status_interval_s: float = 10.0) -> int:
         pipeline.run(stop)
     except SourceError as error:
         log.error("%s", error)
-        return EX_UNAVAILABLE
+        return _exit_status(error)
     finally:
         pipeline.close()
     return EX_OK
+
+
+def _exit_status(error: SourceError) -> int:
+    return EX_UNAVAILABLE if error.temporary else EX_CONFIG

@@ -30,7 +30,7 @@ from collections.abc import Callable
 from enum import Enum
 from typing import Any, Protocol
 
-from swivel.errors import ParameterOutOfRange, SwivelError
+from swivel.errors import ParameterOutOfRange, SwivelError, TransportError
 from swivel.messages import Gesture, Track
 from swivel.vision_link import TRACK_REFILL_HZ
 
@@ -276,7 +276,9 @@ class AccessorySender:
     call waits for the stand's reply, so a worker thread sends: the camera loop
     leaves the newest batch in a one-slot mailbox (an unsent older one is
     replaced and counted as skipped) and the capture age is taken again when
-    the worker actually sends.
+    the worker actually sends. "Sent" counts only what reached the stand: a
+    batch offered while there is no session is a send failure, and one the
+    worker could not deliver (the session lost on the way) is one too.
     """
 
     def __init__(
@@ -348,6 +350,7 @@ class AccessorySender:
             track = dataclasses.replace(track, capture_age_us=age_us)
             try:
                 result = self._accessory.track(list(track.observations), _camera_of(track))
+                self._stats.count("batches_sent")
                 self._stats.count("batches_accepted")
                 if getattr(result, "too_slow", False):
                     self._stats.refusal("frameRateTooLow")
@@ -355,17 +358,24 @@ class AccessorySender:
             except ParameterOutOfRange as error:
                 self._stats.refusal("invalidParameter(local)")
                 self._reasons.refused("TRACK (not sent)", "invalidParameter(local)", error)
+            except TransportError as error:
+                # Not a refusal: the batch never reached the stand, or its answer never came back.
+                log.warning("host session lost (%s); reconnecting every second", error)
+                self._stats.count("send_failures")
+                self._close_accessory()
             except SwivelError as error:
                 reason = reason_name(error)
+                self._stats.count("batches_sent")
                 if reason == "frameRateTooHigh":
                     self._rate.back_off(self._clock())
-                if reason in ("disconnected", "timeout", "transportError", "notConnected"):
+                if reason == "notConnected":
                     log.warning("host session lost (%s); reconnecting every second", error)
                     self._close_accessory()
                 self._stats.refusal(reason)
                 self._reasons.refused("TRACK", reason, error)
             except OSError as error:
                 log.warning("host session lost (%s); reconnecting every second", error)
+                self._stats.count("send_failures")
                 self._close_accessory()
 
     def _close_accessory(self) -> None:
@@ -380,13 +390,16 @@ class AccessorySender:
         if not self._rate.allows(now_ns):
             self._stats.count("skipped_for_rate")
             return SendOutcome.SKIPPED_FOR_RATE
+        if self._accessory is None:
+            # No session (no daemon yet, or reconnecting): nothing to hand the batch to.
+            self._stats.count("send_failures")
+            return SendOutcome.LINK_DOWN
         with self._cond:
             if self._slot is not None:
                 self._stats.count("skipped_for_rate")
             self._slot = (track, captured_ns)
             self._cond.notify()
         self._rate.record(now_ns)
-        self._stats.count("batches_sent")
         return SendOutcome.SENT
 
     def send_gesture(self, gesture: Gesture) -> None:

@@ -22,6 +22,9 @@ from __future__ import annotations
 
 import importlib
 import logging
+import os
+import re
+import stat
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -39,7 +42,59 @@ Clock = Callable[[], int]
 
 
 class SourceError(RuntimeError):
-    """A camera or file that cannot be opened or read, with the reason."""
+    """A camera or file that cannot be opened or read, with the reason.
+
+    `temporary` is True when waiting may fix it (a camera not plugged in yet,
+    one that stopped delivering, one another program holds): swivel-vision
+    exits 69 and systemd restarts it. False is a configuration mistake (a
+    mistyped path, something that is no camera, a file OpenCV cannot decode,
+    a package missing): exit 78, no restart until the board is fixed.
+    """
+
+    def __init__(self, message: str, *, temporary: bool = False) -> None:
+        super().__init__(message)
+        self.temporary = temporary
+
+
+# video4linux's character-device major number (Documentation/admin-guide/devices.txt).
+V4L2_MAJOR = 81
+# Names a camera has while plugged in and loses while not: udev makes them as
+# the device comes and removes them as it goes. Any other missing name is a typo.
+_CAMERA_NAME = re.compile(r"/dev/video[0-9]+|/dev/v4l/by-(id|path)/[^/]+")
+
+
+def diagnose_device(device: str) -> SourceError | None:
+    """Why OpenCV will not open `device`, from what the file system says; None when nothing is visibly wrong.
+
+    OpenCV's `isOpened()` is only a yes or no (and its own warnings go to
+    stderr unformatted), so the reason is found here, before it tries.
+    """
+    camera = device.startswith("/dev/")
+    try:
+        info = os.stat(device)
+    except FileNotFoundError:
+        if _CAMERA_NAME.fullmatch(device):
+            return SourceError(f"cannot open {device}: no such device: no camera is connected there (yet); "
+                               "`v4l2-ctl --list-devices` lists the cameras", temporary=True)
+        if camera:
+            return SourceError(f"cannot open {device}: no such device, and it is not a camera's name "
+                               "(/dev/videoN, /dev/v4l/by-id/..., /dev/v4l/by-path/...): a typo in vision.device?")
+        return SourceError(f"cannot open {device}: no such file (vision.device names a video file here)")
+    except OSError as error:
+        return SourceError(f"cannot open {device}: {error.strerror}")
+    if camera:
+        if not stat.S_ISCHR(info.st_mode):
+            kind = "a directory" if stat.S_ISDIR(info.st_mode) else "not a character device"
+            return SourceError(f"cannot open {device}: it is {kind}, not a camera")
+        if os.major(info.st_rdev) != V4L2_MAJOR:
+            return SourceError(f"cannot open {device}: it is not a video4linux device (major {os.major(info.st_rdev)}, "
+                               f"a camera's is {V4L2_MAJOR}): `v4l2-ctl --list-devices` lists the cameras")
+    elif not stat.S_ISREG(info.st_mode):
+        return SourceError(f"cannot open {device}: it is not a regular file (a video file or a /dev/ camera is expected)")
+    if not os.access(device, os.R_OK | (os.W_OK if camera else 0)):
+        who = "the user (group video, for a camera)" if camera else "the user"
+        return SourceError(f"cannot open {device}: permission denied: {who} may not {'use' if camera else 'read'} it")
+    return None
 
 
 def _check_rgb(pixels: Any) -> npt.NDArray[np.uint8]:
@@ -123,12 +178,23 @@ class OpenCvSource:
         self._cv2 = cv2
         self._clock = clock
         self._is_file = not device.startswith("/dev/")
+        problem = diagnose_device(device)
+        if problem is not None:
+            raise problem
         if self._is_file:
             capture = cv2.VideoCapture(device)
         else:
             capture = cv2.VideoCapture(device, cv2.CAP_V4L2)
         if not capture.isOpened():
-            raise SourceError(f"OpenCV cannot open {device}" + ("" if self._is_file else " (is the camera connected? `v4l2-ctl --list-devices`)"))
+            capture.release()
+            if self._is_file:
+                raise SourceError(f"OpenCV cannot open {device}: it is no video it can decode (not a video, or a "
+                                  "container or codec this OpenCV build lacks)")
+            # A video4linux node we may open that OpenCV still refuses: most often
+            # another program holds the camera, which may let go of it.
+            raise SourceError(f"OpenCV cannot open {device}: the camera refused to start capturing: another program "
+                              f"may hold it (`fuser {device}`), or it is a node without video capture (a USB "
+                              "camera's second node carries metadata: use the first)", temporary=True)
         self._capture = capture
         self.device = device
         if self._is_file:
@@ -166,7 +232,7 @@ class OpenCvSource:
         if not ok or bgr is None:
             if self._is_file:
                 return None
-            raise SourceError(f"{self.device}: the camera stopped delivering frames")
+            raise SourceError(f"{self.device}: the camera stopped delivering frames", temporary=True)
         captured_ns = read_ns
         if not self._is_file:
             stamp = self._driver_timestamp_ns(read_ns)
@@ -224,7 +290,8 @@ class Picamera2Source:
             camera.configure(configuration)
             camera.start()
         except Exception as error:  # picamera2 raises plain RuntimeError/IndexError for "no camera"
-            raise SourceError(f"picamera2 cannot start the camera: {error} (check it with `rpicam-hello --list-cameras`)") from error
+            raise SourceError(f"picamera2 cannot start the camera: {error} (check it with `rpicam-hello --list-cameras`)",
+                              temporary=True) from error
         self._camera = camera
         self.width_px = width_px
         self.height_px = height_px
