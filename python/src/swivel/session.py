@@ -90,7 +90,8 @@ class Subscription(Generic[T]):
                 pass
 
     def end(self, error: SwivelError | None = None) -> None:
-        """Ends iteration: quietly when `error` is None (closed on purpose), else raising `error` after the last item."""
+        """Ends iteration: quietly when `error` is None (closed on purpose), else raising `error` after the
+        last item."""
         with self._condition:
             if self._closed:
                 return
@@ -354,9 +355,9 @@ class Session:
         self._telemetry_hooks.append(hook)
 
     def add_end_hook(self, hook: Callable[[SwivelError], None]) -> None:
-        """Called once when the session ends (closed, or the connection lost) with the error waiters get; must not block.
+        """Called once when the session ends (closed, or the connection lost) with the error waiters get.
 
-        Called at once if the session has already ended.
+        Called at once if the session has already ended. Must not block.
         """
         with self._lock:
             ended = self._ended_error

@@ -90,7 +90,8 @@ def diagnose_device(device: str) -> SourceError | None:
             return SourceError(f"cannot open {device}: it is not a video4linux device (major {os.major(info.st_rdev)}, "
                                f"a camera's is {V4L2_MAJOR}): `v4l2-ctl --list-devices` lists the cameras")
     elif not stat.S_ISREG(info.st_mode):
-        return SourceError(f"cannot open {device}: it is not a regular file (a video file or a /dev/ camera is expected)")
+        return SourceError(f"cannot open {device}: it is not a regular file "
+                           "(a video file or a /dev/ camera is expected)")
     if not os.access(device, os.R_OK | (os.W_OK if camera else 0)):
         who = "the user (group video, for a camera)" if camera else "the user"
         return SourceError(f"cannot open {device}: permission denied: {who} may not {'use' if camera else 'read'} it")
