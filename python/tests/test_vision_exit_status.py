@@ -14,6 +14,7 @@ from pathlib import Path
 
 import cv2
 import numpy as np
+import pytest
 
 from swivel_vision.config import Overrides, apply_overrides, load_board
 from swivel_vision.pipeline import Pipeline
@@ -176,3 +177,28 @@ def test_link_socket_without_a_daemon_says_nothing_was_sent(tmp_path: Path) -> N
     for line in status:
         assert "batches sent 0 (acked 0)" in line and "send failures 0" not in line, line
     assert "cannot open a host session on" in stderr
+
+
+def test_a_detector_that_cannot_start_is_not_restarted(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    import swivel_vision.detectors as detectors
+    from swivel_vision import cli
+    from swivel_vision.detectors import DetectorError
+
+    video = tmp_path / "grey.avi"
+    writer = cv2.VideoWriter(str(video), cv2.VideoWriter_fourcc(*"MJPG"), 30.0, (320, 240))
+    for _ in range(3):
+        writer.write(np.full((240, 320, 3), 90, np.uint8))
+    writer.release()
+
+    def broken(*_: object, **__: object) -> object:
+        raise DetectorError("cannot load the Haar cascade /nowhere/haarcascade_frontalface_default.xml")
+
+    monkeypatch.setattr(detectors, "create_detector", broken)
+    config = apply_overrides(load_board(SIM_BOARD), Overrides(source="opencv", device=str(video), detector="haar",
+                                                                vision_link=str(tmp_path / "vision")))
+    previous = signal.getsignal(signal.SIGTERM), signal.getsignal(signal.SIGINT)
+    try:
+        assert cli.run(config) == 78
+    finally:
+        signal.signal(signal.SIGTERM, previous[0])
+        signal.signal(signal.SIGINT, previous[1])
