@@ -161,3 +161,18 @@ def test_move_wait_async_raises_disconnected_at_once_when_the_daemon_is_killed(d
             await stand.close()
 
     asyncio.run(run())
+
+
+def test_a_frozen_daemon_raises_timeout_from_every_stream(daemon: LocalDaemon) -> None:
+    with Accessory.connect(daemon.socket_path) as accessory:
+        streams = [getattr(accessory, name)() for name in STREAMS]
+        assert streams[0].get(timeout_s=2.0) is not None
+        os.kill(daemon.process.pid, signal.SIGSTOP)
+        try:
+            start = time.monotonic()
+            for stream in streams:
+                with pytest.raises(Timeout):
+                    _drain(stream)
+            assert time.monotonic() - start < PROMPT_S
+        finally:
+            os.kill(daemon.process.pid, signal.SIGCONT)
