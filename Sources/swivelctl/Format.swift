@@ -116,8 +116,22 @@ enum Format {
             "framing:          \(s.framingMode)",
             "region:           \(rect(s.regionOfInterest))",
             "sessions docked:  \(s.dockedSessions)" + (s.isHalted ? " (stand shutting down)" : ""),
+            "drivers:          \(drivers(s.enabledDriverAxes, of: s.axes))",
         ]
+        if let fault = s.fault {
+            lines.append("fault:            \(fault)" + (s.faultAxis.map { " on \($0)" } ?? "") + ": "
+                + (s.faultDescription ?? fault.reason))
+        }
         return lines
+    }
+
+    /// "enabled", "released", or which axes are which when they differ.
+    static func drivers(_ enabled: AxisSet, of axes: AxisSet) -> String {
+        if enabled.isEmpty { return "released" }
+        if enabled == axes { return "enabled" }
+        let released = axes.subtracting(enabled)
+        return "enabled on " + Self.axes(enabled).joined(separator: ", ") + ", released on "
+            + Self.axes(released).joined(separator: ", ")
     }
 
     static func json(_ p: DockAccessory.ProgressReport) -> JSON {
@@ -144,6 +158,13 @@ enum Format {
             ("lastProgress", s.lastProgress.map(json).orNull), ("framingMode", .string(s.framingMode.description)),
             ("regionOfInterest", json(s.regionOfInterest)), ("dockedSessions", .integer(Int64(s.dockedSessions))),
             ("halted", .bool(s.isHalted)),
+            ("driversEnabled", .array(axes(s.enabledDriverAxes).map(JSON.string))),
+            ("fault", s.fault.map { fault in
+                .object([
+                    ("kind", .string(fault.description)), ("axis", s.faultAxis.map { .string($0.description) }.orNull),
+                    ("reason", .string(s.faultDescription ?? fault.reason)),
+                ])
+            }.orNull),
         ])
     }
 
