@@ -189,14 +189,18 @@ enum Format {
 
     static func motion(_ m: DockAccessory.MotionState) -> String {
         "\(vector(m.angularPositions, axes: m.axes, unit: "rad"))  |  \(vector(m.angularVelocities, axes: m.axes, unit: "rad/s"))  |  tracking \(m.isSystemTrackingEnabled ? "on" : "off"), \(m.isMoving ? "moving" : "at rest")"
-            + (m.error.map { "  |  error: \($0)" } ?? "")
+            + (m.error.map { error in "  |  error: \(error)" + (m.faultKind.map { " (\($0))" } ?? "") } ?? "")
+            + (m.enabledDriverAxes.isEmpty ? "  |  drivers released" : "")
     }
 
     static func json(_ m: DockAccessory.MotionState) -> JSON {
         .object([
             ("timestampSeconds", .number(seconds(m.timestamp))), ("positions", json(m.angularPositions)),
             ("velocities", json(m.angularVelocities)), ("systemTracking", .bool(m.isSystemTrackingEnabled)),
-            ("moving", .bool(m.isMoving)), ("error", m.error.map { .string($0.description) }.orNull),
+            ("moving", .bool(m.isMoving)), ("driversEnabled", .array(axes(m.enabledDriverAxes).map(JSON.string))),
+            // Before "error", which scripts read as the last key (scripts/guest/rootfs/checks/lib.sh).
+            ("faultKind", m.faultKind.map { .string($0.description) }.orNull),
+            ("error", m.error.map { .string($0.description) }.orNull),
         ])
     }
 

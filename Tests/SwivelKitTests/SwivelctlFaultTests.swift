@@ -37,8 +37,9 @@ import Testing
     @Test func moveWaitNamesStepsWrittenTooLateAsSuch() async throws {
         let stand = try SwivelctlEndToEndTests.Stand()
         defer { stand.pump.stop() }
-        // Once the move is under way, one tick wakes 2.5 ms late: its steps,
-        // planned 1-2 ms after its deadline, are past the tolerance and dropped.
+        // Once the move is under way, a tick wakes 2.5 ms late: its steps,
+        // planned 1-2 ms after its deadline, are past the tolerance and
+        // dropped. A period with no step drops nothing: again the next tick.
         stand.pump.afterEachTick { virtual in
             let status = virtual.stand.status()
             guard case .orientation = status.activeMotion, status.measured.yaw > 0.1 else { return false }
