@@ -177,6 +177,7 @@ import Testing
         }
         #expect(released != nil, "tracking with no subject leaves the stand idle")
         #expect(h.virtual.stand.status().activeMotion == .tracking)
+        #expect(StatusLine.describe(h.virtual.stand.status()).hasSuffix(", drivers off"))
         // And a subject back in view moves the stand again.
         for tick in 0..<1000 {
             if tick % 34 == 0 { h.send(.track(LinkTrackingTests.batch(subjectYaw: 0.1, standYaw: h.positions.yaw)), from: id) }
