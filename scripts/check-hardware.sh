@@ -79,6 +79,8 @@ backtracer=$(dirname "$(command -v "$swift")")/../libexec/swift/linux/swift-back
 [ -x "$backtracer" ] && cp "$backtracer" "$stage/opt/tools/swift-backtrace"
 cp "$repo"/boards/*.json5 "$stage/boards/"
 sed -f "$guest/slow-board.sed" "$repo/boards/rpi4-stepper-pantilt.json5" > "$stage/boards/guest/rpi4-slow.json5"
+# The idle check's board: the slowed one, resting its drivers 3 s after the last motion.
+sed '/^  name: /i\  idleTimeoutSeconds: 3,' "$stage/boards/guest/rpi4-slow.json5" > "$stage/boards/guest/rpi4-idle.json5"
 sed -f "$guest/servo-board.sed" "$repo/boards/rpizero2w-servo-pantilt.json5" > "$stage/boards/guest/zero-softpwm.json5"
 cp "$kernel_dir/i2c-stub.ko" "$stage/modules/"
 echo "$variants" > "$stage/variants"

@@ -24,6 +24,10 @@ public struct Board: Equatable, Sendable {
     public var batteries: [Battery]
     /// The vision co-processor program's settings; nil when the board has no `vision` section.
     public var vision: Vision?
+    /// How long nothing may command motion before the drivers are released
+    /// (`idleTimeoutSeconds`; Klipper's `idle_timeout`). An axis whose
+    /// `holdWhenIdle` is set keeps its driver enabled.
+    public var idleTimeoutSeconds: Double
     /// Every GPIO line a key claims, in the loader's fixed order: axes pitch,
     /// yaw, roll (key order within each), then buttons.
     public var signals: [Signal]
@@ -32,9 +36,10 @@ public struct Board: Equatable, Sendable {
         name: String, hardwareModel: String, backend: Backend, gpioChipLabel: String,
         loopRateHz: Int, axes: Axes, serialPorts: [SerialPort], simulation: Simulation?, camera: Camera = .defaults,
         stepCore: Int? = nil, buttons: [Button] = [], batteries: [Battery] = [], vision: Vision? = nil,
-        signals: [Signal] = []
+        signals: [Signal] = [], idleTimeoutSeconds: Double = Board.defaultIdleTimeoutSeconds
     ) {
         self.signals = signals
+        self.idleTimeoutSeconds = idleTimeoutSeconds
         self.vision = vision
         self.camera = camera
         self.stepCore = stepCore
@@ -49,6 +54,11 @@ public struct Board: Equatable, Sendable {
         self.serialPorts = serialPorts
         self.simulation = simulation
     }
+
+    /// Long enough that a pause in a session (a subject who steps out for a
+    /// moment, a host between moves) keeps the stand holding where it was;
+    /// short enough that a stand nobody uses does not sit with its motors warm.
+    public static let defaultIdleTimeoutSeconds = 30.0
 
     public enum Backend: String, Equatable, Sendable {
         /// The in-memory GPIO chip wired to the physical model of a stand.
@@ -80,9 +90,13 @@ public struct Board: Equatable, Sendable {
         public var faultDetection: FaultDetection
         /// A home switch the axis seeks at start; nil: no homing.
         public var homing: Homing?
+        /// The driver stays enabled when the stand goes idle (`holdWhenIdle`):
+        /// an axis that would sag under its load with the motor off.
+        public var holdsWhenIdle: Bool
 
         public init(motor: Motor, encoder: Encoder?, limits: Limits, continuous: Bool,
-                    faultDetection: FaultDetection = .defaults, homing: Homing? = nil) {
+                    faultDetection: FaultDetection = .defaults, homing: Homing? = nil, holdsWhenIdle: Bool = false) {
+            self.holdsWhenIdle = holdsWhenIdle
             self.motor = motor
             self.encoder = encoder
             self.limits = limits

@@ -10,16 +10,26 @@ extension DockAccessory {
         /// Seconds on the stand's clock (since it started), as DockKit's `TimeInterval`.
         public let timestamp: TimeInterval
         private let motorError: DockKitError?
+        /// Some axis's motor driver is enabled (holding or moving); false before
+        /// the first motion and once the stand has rested its drivers after its
+        /// idle timeout. A Swivel addition: DockKit does not report it.
+        public let areDriversEnabled: Bool
 
         /// A latched motor fault (`DockKitError.motorFault`, its reason naming
-        /// which: following error, silent encoder, limit switch); nil otherwise.
+        /// which: following error, steps written too late, silent encoder,
+        /// limit switch, the motor's own report); nil otherwise.
         public var error: (any Error)? { motorError }
 
         init(_ state: SwivelKit.DockAccessory.MotionState) {
             angularPositions = Vector3D(state.angularPositions)
             angularVelocities = Vector3D(state.angularVelocities)
             timestamp = state.timestamp.seconds
-            motorError = state.error.map { DockKitError(.motorFault, reason: "\($0): \($0.reason)") }
+            motorError = state.error.map { error in
+                // The kind the stand detected where it said it: `motorFault` alone covers several.
+                let reason = state.faultKind.map { "\($0): \($0.reason)" } ?? "\(error): \(error.reason)"
+                return DockKitError(.motorFault, reason: reason)
+            }
+            areDriversEnabled = !state.enabledDriverAxes.isEmpty
         }
     }
 

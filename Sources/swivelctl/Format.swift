@@ -116,8 +116,22 @@ enum Format {
             "framing:          \(s.framingMode)",
             "region:           \(rect(s.regionOfInterest))",
             "sessions docked:  \(s.dockedSessions)" + (s.isHalted ? " (stand shutting down)" : ""),
+            "drivers:          \(drivers(s.enabledDriverAxes, of: s.axes))",
         ]
+        if let fault = s.fault {
+            lines.append("fault:            \(fault)" + (s.faultAxis.map { " on \($0)" } ?? "") + ": "
+                + (s.faultDescription ?? fault.reason))
+        }
         return lines
+    }
+
+    /// "enabled", "released", or which axes are which when they differ.
+    static func drivers(_ enabled: AxisSet, of axes: AxisSet) -> String {
+        if enabled.isEmpty { return "released" }
+        if enabled == axes { return "enabled" }
+        let released = axes.subtracting(enabled)
+        return "enabled on " + Self.axes(enabled).joined(separator: ", ") + ", released on "
+            + Self.axes(released).joined(separator: ", ")
     }
 
     static func json(_ p: DockAccessory.ProgressReport) -> JSON {
@@ -144,6 +158,13 @@ enum Format {
             ("lastProgress", s.lastProgress.map(json).orNull), ("framingMode", .string(s.framingMode.description)),
             ("regionOfInterest", json(s.regionOfInterest)), ("dockedSessions", .integer(Int64(s.dockedSessions))),
             ("halted", .bool(s.isHalted)),
+            ("driversEnabled", .array(axes(s.enabledDriverAxes).map(JSON.string))),
+            ("fault", s.fault.map { fault in
+                .object([
+                    ("kind", .string(fault.description)), ("axis", s.faultAxis.map { .string($0.description) }.orNull),
+                    ("reason", .string(s.faultDescription ?? fault.reason)),
+                ])
+            }.orNull),
         ])
     }
 
@@ -168,14 +189,18 @@ enum Format {
 
     static func motion(_ m: DockAccessory.MotionState) -> String {
         "\(vector(m.angularPositions, axes: m.axes, unit: "rad"))  |  \(vector(m.angularVelocities, axes: m.axes, unit: "rad/s"))  |  tracking \(m.isSystemTrackingEnabled ? "on" : "off"), \(m.isMoving ? "moving" : "at rest")"
-            + (m.error.map { "  |  error: \($0)" } ?? "")
+            + (m.error.map { error in "  |  error: \(error)" + (m.faultKind.map { " (\($0))" } ?? "") } ?? "")
+            + (m.enabledDriverAxes.isEmpty ? "  |  drivers released" : "")
     }
 
     static func json(_ m: DockAccessory.MotionState) -> JSON {
         .object([
             ("timestampSeconds", .number(seconds(m.timestamp))), ("positions", json(m.angularPositions)),
             ("velocities", json(m.angularVelocities)), ("systemTracking", .bool(m.isSystemTrackingEnabled)),
-            ("moving", .bool(m.isMoving)), ("error", m.error.map { .string($0.description) }.orNull),
+            ("moving", .bool(m.isMoving)), ("driversEnabled", .array(axes(m.enabledDriverAxes).map(JSON.string))),
+            // Before "error", which scripts read as the last key (scripts/guest/rootfs/checks/lib.sh).
+            ("faultKind", m.faultKind.map { .string($0.description) }.orNull),
+            ("error", m.error.map { .string($0.description) }.orNull),
         ])
     }
 

@@ -43,7 +43,7 @@ import Testing
             ])),
         ])
         let pitch: BoardTree = .object([
-            ("continuous", .bool(false)),
+            ("continuous", .bool(false)), ("holdWhenIdle", .bool(true)),
             ("limits", limits(("-0.7", "0.7"), speed: "2", acceleration: "10")),
             ("motor", .object([
                 ("type", s("stepper")), ("stepLine", n("23")), ("dirLine", n("24")), ("stepsPerRevolution", n("200")),
@@ -63,6 +63,7 @@ import Testing
         ])
         return .object([
             ("name", s("Every Key")), ("hardwareModel", s("every-key-1")), ("backend", s("simulated")),
+            ("idleTimeoutSeconds", n("45")),
             ("gpio", .object([("chipLabel", s("swivel-sim"))])),
             ("loop", .object([("rateHz", n("1000")), ("stepCore", n("1"))])),
             ("axes", .object([("yaw", yaw), ("pitch", pitch), ("roll", roll)])),

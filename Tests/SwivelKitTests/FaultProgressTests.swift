@@ -28,6 +28,41 @@ import SwivelStandHarness
         #expect(state.lastProgress?.state == .failed)
     }
 
+    /// Issue 24: a move that steps written too late ended was given the
+    /// following error's reason ("far from where it was commanded").
+    @Test func stepsWrittenTooLateAreNamedAsSuch() async throws {
+        let rig = try await Rig.docked(manual: true)
+        rig.pump.hold()
+        let progress = try await rig.accessory.setOrientation(Vector3(yaw: 2), duration: .seconds(3))
+        await rig.pump.advance(bySeconds: 0.4)
+        // A tick 2.5 ms late: a step it planned is past the tolerance and
+        // dropped; a period with no step in it drops nothing, so until one had.
+        let late = rig.pump.inspect { _, virtual in
+            for _ in 0..<50 where virtual.stand.status().fault == nil {
+                virtual.tick(wakingLateBy: 2_500_000)
+                virtual.skipDeadlines(2)
+                virtual.tick()
+            }
+            return virtual.stand.status().fault
+        }
+        guard case .stepsTooLate(.yaw, _)? = late else {
+            Issue.record("expected steps too late on yaw, got \(String(describing: late))")
+            return
+        }
+        rig.pump.release()
+        #expect(await progress.finished() == .failed)
+        #expect(progress.fault == .motorFault)
+        #expect(progress.faultKind == .stepsTooLate)
+        #expect(progress.failureReason == SwivelError.Reason.stepsTooLateFault.text)
+        let state = try await rig.accessory.state()
+        #expect(state.fault == .stepsTooLate)
+        #expect(state.faultAxis == .yaw)
+        #expect(state.faultDescription?.hasPrefix("yaw's steps could not be written in time") == true, "\(String(describing: state.faultDescription))")
+        // The fault's stop is over: no driver is left on.
+        await rig.pump.advance(bySeconds: 1)
+        #expect(try await rig.accessory.state().enabledDriverAxes.isEmpty)
+    }
+
     @Test func aMoveThatEndsOtherwiseHasNoFailureReason() async throws {
         let rig = try await Rig.docked(manual: true)
         let progress = try await rig.accessory.setOrientation(Vector3(yaw: 0.2), duration: .seconds(0.5))

@@ -29,7 +29,21 @@ enum ProtocolVectors {
             pitch: WireAxisLimits(positionRange: -0.75...0.75, maximumSpeed: 2, maximumAcceleration: 10),
             yaw: WireAxisLimits(positionRange: nil, maximumSpeed: 3, maximumAcceleration: 12), roll: nil),
         activity: .orientation(requestID: 7),
-        lastProgress: MotionProgress(requestID: 7, kind: .orientation, state: .running, fractionCompleted: 0.5, plannedDurationSeconds: 1.5))
+        lastProgress: MotionProgress(requestID: 7, kind: .orientation, state: .running, fractionCompleted: 0.5, plannedDurationSeconds: 1.5),
+        enabledDriverAxes: .all)
+
+    /// After steps that could not be written in time on yaw: the fault, its
+    /// cause and the stand's account; the drivers released (pitch holds).
+    static let faultedState = StateReport(
+        timeMicroseconds: 3_000_000, axes: [.pitch, .yaw], systemTrackingEnabled: false, halted: false, dockedSessions: 1,
+        framingMode: .automatic, regionOfInterest: .fullFrame, positions: Vector3(pitch: 0.25, yaw: 0.5, roll: 0),
+        velocities: .zero,
+        limits: PerAxis(
+            pitch: WireAxisLimits(positionRange: -0.75...0.75, maximumSpeed: 2, maximumAcceleration: 10),
+            yaw: WireAxisLimits(positionRange: nil, maximumSpeed: 3, maximumAcceleration: 12), roll: nil),
+        activity: .velocity,
+        lastProgress: MotionProgress(requestID: 7, kind: .orientation, state: .failed, fractionCompleted: 0.5, plannedDurationSeconds: 1.5),
+        enabledDriverAxes: [.pitch], faultCause: .stepsTooLate, faultAxis: .yaw, faultDescription: "yaw's steps were late")
 
     static let camera = CameraInformation(
         deviceType: .wideAngle, position: .back, orientation: .portrait,
@@ -46,6 +60,7 @@ enum ProtocolVectors {
         Vector(name: "ack", sequence: 2, message: .accessory(.ack(Ack(commandID: .heartbeat)))),
         Vector(name: "ack-move", sequence: 5, message: .accessory(.ack(Ack(commandID: .setOrientation, body: .moveStarted(receipt))))),
         Vector(name: "ack-state", sequence: 9, message: .accessory(.ack(Ack(commandID: .getState, body: .state(state))))),
+        Vector(name: "ack-state-fault", sequence: 9, message: .accessory(.ack(Ack(commandID: .getState, body: .state(faultedState))))),
         Vector(name: "error", sequence: 4, message: .accessory(.error(ErrorReply(
             commandID: MessageID.setAngularVelocity.rawValue, code: .systemTrackingActive, reason: "system tracking is enabled")))),
         Vector(name: "error-axis", sequence: 6, message: .accessory(.error(ErrorReply(
@@ -76,7 +91,12 @@ enum ProtocolVectors {
         Vector(name: "gesture", sequence: 16, message: .host(.gesture(Gesture(kind: .openPalm, confidence: 0.875)))),
         Vector(name: "motion-state", sequence: 1, message: .accessory(.motionState(MotionStateReport(
             timeMicroseconds: 1_000_000, axes: .all, positions: Vector3(pitch: 0.25, yaw: 0.5, roll: 0),
-            velocities: Vector3(pitch: 0, yaw: 0.125, roll: 0), systemTrackingEnabled: true, moving: true)))),
+            velocities: Vector3(pitch: 0, yaw: 0.125, roll: 0), systemTrackingEnabled: true, moving: true,
+            enabledDriverAxes: .all)))),
+        Vector(name: "motion-state-fault", sequence: 1, message: .accessory(.motionState(MotionStateReport(
+            timeMicroseconds: 1_000_000, axes: [.pitch, .yaw], positions: Vector3(pitch: 0.25, yaw: 0.5, roll: 0),
+            velocities: .zero, fault: .motorFault, systemTrackingEnabled: false, moving: false,
+            enabledDriverAxes: [.pitch], faultCause: .stepsTooLate)))),
         Vector(name: "progress", sequence: 2, message: .accessory(.progress(MotionProgress(
             requestID: 7, kind: .orientation, state: .finished, fractionCompleted: 1, plannedDurationSeconds: 1.5)))),
         Vector(name: "accessory-event", sequence: 3, message: .accessory(.accessoryEvent(.cameraZoom(factor: -0.5)))),

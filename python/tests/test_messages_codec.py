@@ -98,7 +98,8 @@ def test_missing_optional_fields_read_as_zero() -> None:
 def test_trailing_bytes_are_ignored() -> None:
     base = DockState(True, False, True).encode()
     assert DockState.decode(base + b"\xaa\xbb") == DockState(True, False, True)
-    motion = MotionState.decode(bytes(35) + b"future")
+    # Past the fields this version knows (35 required, 2 appended for issue 24).
+    motion = MotionState.decode(bytes(37) + b"future")
     assert motion.stand_time_us == 0 and not motion.moving
 
 

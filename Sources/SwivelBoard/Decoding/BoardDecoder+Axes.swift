@@ -38,10 +38,11 @@ extension BoardDecoder {
         let encoder = axis.has("encoder") ? decodeEncoder(axis, limits: limits) : nil
         let faultDetection = decodeFaultDetection(axis, encoder: encoder, motor: motor)
         let homing = decodeHoming(axis, motor: motor, limits: limits)
+        let holds = bool(axis, "holdWhenIdle", default: false)
         guard let continuous, let limitsModel = limits.model, let motor, let faultDetection, homing.isValid,
-              encoder != nil || !axis.has("encoder") else { return nil }
+              let holds, encoder != nil || !axis.has("encoder") else { return nil }
         return Board.Axis(motor: motor, encoder: encoder, limits: limitsModel, continuous: continuous.value,
-                          faultDetection: faultDetection, homing: homing.value)
+                          faultDetection: faultDetection, homing: homing.value, holdsWhenIdle: holds.value)
     }
 
     private func decodeLimits(_ axis: ObjectFields, continuous: Bool) -> LimitsRead {

@@ -26,15 +26,17 @@ extension BoardDecoder {
         let camera = decodeCamera(fields)
         let batteries = decodeBatteries(fields, backend: backend)
         let vision = decodeVision(fields, serialPorts: serialPorts)
+        let idleTimeout = number(fields, "idleTimeoutSeconds", .idleTimeout, default: Board.defaultIdleTimeoutSeconds)
 
         guard let name, let hardwareModel, let backend, let chipLabel, let loopRate, let axes,
               let serialPorts, case .valid(let simulationModel) = simulation, let camera, let loop, let buttons,
-              let batteries, case .valid(let visionSettings) = vision else { return nil }
+              let batteries, case .valid(let visionSettings) = vision, let idleTimeout else { return nil }
         return Board(name: name.value, hardwareModel: hardwareModel, backend: backend,
                      gpioChipLabel: chipLabel, loopRateHz: loopRate.value, axes: axes,
                      serialPorts: serialPorts, simulation: simulationModel, camera: camera, stepCore: loop.stepCore,
                      buttons: buttons, batteries: batteries, vision: visionSettings,
-                     signals: lineUses.map { Board.Signal(keyPath: $0.path, fileLine: $0.fileLine, line: $0.line) })
+                     signals: lineUses.map { Board.Signal(keyPath: $0.path, fileLine: $0.fileLine, line: $0.line) },
+                     idleTimeoutSeconds: idleTimeout.value)
     }
 
     private func decodeHardwareModel(_ fields: ObjectFields) -> String? {

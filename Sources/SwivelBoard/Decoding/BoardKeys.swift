@@ -4,7 +4,7 @@ import SwivelCore
 /// the fixed sets some values are drawn from. boards/README.md mirrors these.
 enum BoardKeys {
     static let root = ["name", "hardwareModel", "backend", "gpio", "loop", "axes", "serial", "simulation", "camera",
-                       "buttons", "batteries", "vision"]
+                       "buttons", "batteries", "vision", "idleTimeoutSeconds"]
     static let camera = ["wideAngle", "ultraWide", "telephoto", "other"]
     static let fieldOfView = ["horizontalFovRad", "verticalFovRad"]
     static let vision = ["source", "device", "widthPx", "heightPx", "frameRateHz", "detector", "minConfidence",
@@ -16,7 +16,7 @@ enum BoardKeys {
     static let loop = ["rateHz", "stepCore"]
     /// Also the fixed order of pin-conflict checks.
     static let axisNames = Axis.allCases.map(\.description)
-    static let axis = ["continuous", "limits", "motor", "encoder", "faultDetection", "homing"]
+    static let axis = ["continuous", "limits", "motor", "encoder", "faultDetection", "homing", "holdWhenIdle"]
     static let faultDetection = ["maxFollowingErrorRad", "silentTravelRad"]
     static let homing = ["switchLine", "switchActiveLow", "direction", "switchPositionRad", "speedRadPerSec",
                          "backoffRad", "maxTravelRad"]

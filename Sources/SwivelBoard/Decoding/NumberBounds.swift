@@ -39,6 +39,9 @@ struct NumberBounds {
     static let homingTravel = NumberBounds(
         lower: 0.01, lowerInclusive: true, upper: 4 * Double.pi, upperInclusive: true,
         text: "between 0.01 and 4π (\(ValueText.rounded(4 * Double.pi)))")
+    /// s: how long nothing commands motion before the drivers are released;
+    /// from a tenth of a second (a test, or a stand that must stay cool) to a day.
+    static let idleTimeout = closed(0.1, 86_400)
     /// A zoom button's `cameraZoom(factor)`.
     static let zoomFactor = closed(0.01, 100)
 

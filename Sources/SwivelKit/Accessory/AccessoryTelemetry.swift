@@ -26,6 +26,16 @@ extension DockAccessory {
             }
         }
 
+        /// Which fault `error` is, told apart where DockKit's three kinds lump
+        /// several together (`motorFault` is a following error, steps dropped
+        /// for lateness, or a motor's own report); nil without a fault, or
+        /// from a stand too old to say.
+        public var faultKind: FaultKind?
+        /// Axes whose driver is enabled (holding or moving). Empty before the
+        /// first motion and once the stand has been idle for its board's
+        /// `idleTimeoutSeconds` (an axis that holds when idle stays in it).
+        public var enabledDriverAxes: AxisSet
+
         /// Measured through the encoders (commanded on an axis without one), radians.
         public var angularPositions: Vector3
         /// Commanded, rad/s.
@@ -51,6 +61,58 @@ extension DockAccessory {
             axes = report.axes
             isSystemTrackingEnabled = report.systemTrackingEnabled
             isMoving = report.moving
+            faultKind = FaultKind(report.faultCause)
+            enabledDriverAxes = report.enabledDriverAxes
+        }
+    }
+
+    /// The motor fault the stand latched, as its closed loop or the motor
+    /// itself detected it (a Swivel addition: DockKit has no motor faults).
+    public enum FaultKind: Equatable, Sendable, CustomStringConvertible {
+        /// The encoder reads far from the command: a stall, skipped steps, a slip.
+        case followingError
+        /// An encoder did not change while its motor moved.
+        case encoderSilent
+        /// An axis did not find its home switch.
+        case homingFailed
+        /// Steps could not be written in time and were dropped: the loop or the
+        /// step thread was held up; nothing mechanical is wrong.
+        case stepsTooLate
+        /// A motor reported a problem of its own (a bus servo).
+        case motorReported
+
+        init?(_ cause: FaultCause) {
+            switch cause {
+            case .none: return nil
+            case .followingError: self = .followingError
+            case .encoderSilent: self = .encoderSilent
+            case .homingFailed: self = .homingFailed
+            case .stepsTooLate: self = .stepsTooLate
+            case .motorReported: self = .motorReported
+            }
+        }
+
+        public var description: String {
+            switch self {
+            case .followingError: "followingError"
+            case .encoderSilent: "encoderSilent"
+            case .homingFailed: "homingFailed"
+            case .stepsTooLate: "stepsTooLate"
+            case .motorReported: "motorReported"
+            }
+        }
+
+        /// The stand's own reason for the fault: the text it refuses motion with.
+        public var reason: String {
+            let cause: FaultCause =
+                switch self {
+                case .followingError: .followingError
+                case .encoderSilent: .encoderSilent
+                case .homingFailed: .homingFailed
+                case .stepsTooLate: .stepsTooLate
+                case .motorReported: .motorReported
+                }
+            return cause.reason?.text ?? ""
         }
     }
 

@@ -59,8 +59,21 @@ extension DockAccessory {
         public var limits: PerAxis<AxisLimitsInForce?>
         public var activity: Activity
         public var lastProgress: ProgressReport?
+        /// Axes whose driver is enabled (holding or moving); see `MotionState.enabledDriverAxes`.
+        public var enabledDriverAxes: AxisSet
+        /// The latched motor fault, nil when healthy (or from a stand too old to say).
+        public var fault: FaultKind?
+        /// The axis the fault is on.
+        public var faultAxis: Axis?
+        /// The stand's own account of the fault, with its numbers ("yaw's steps
+        /// could not be written in time (one would have been 3.2 ms late) …").
+        public var faultDescription: String?
 
         init(_ report: SwivelProtocol.StateReport) {
+            enabledDriverAxes = report.enabledDriverAxes
+            fault = FaultKind(report.faultCause)
+            faultAxis = fault == nil ? nil : report.faultAxis
+            faultDescription = fault == nil || report.faultDescription.isEmpty ? nil : report.faultDescription
             standTime = Duration(wireMicroseconds: report.timeMicroseconds)
             axes = report.axes
             isSystemTrackingEnabled = report.systemTrackingEnabled

@@ -83,6 +83,7 @@ extension LinkEngine {
             }
             let state = DockAccessory.MotionState(report)
             latestFault = state.error
+            latestFaultKind = state.faultKind
             accessory?.motionStream.yield(state)
         case .progress(let progress):
             recentProgress.append(progress)
@@ -125,7 +126,8 @@ extension LinkEngine {
         guard let tracker = trackers[report.requestID] else { return }
         let state = MoveProgress.State(report.state)
         tracker.progress.apply(
-            state: state, fractionCompleted: report.fractionCompleted, fault: state == .failed ? latestFault : nil)
+            state: state, fractionCompleted: report.fractionCompleted, fault: state == .failed ? latestFault : nil,
+            faultKind: state == .failed ? latestFaultKind : nil)
         if state.isFinal { trackers[report.requestID] = nil }
     }
 

@@ -68,6 +68,7 @@ final class LinkEngine {
     /// failed. The stand sends MOTION_STATE before the PROGRESS of the same
     /// instant, and a fault latches until CLEAR_FAULT, so it is already here.
     var latestFault: DockAccessory.MotionState.MotionError?
+    var latestFaultKind: DockAccessory.FaultKind?
     var statePollInFlight = false
     var nextStatePoll: Instant
 
@@ -163,6 +164,7 @@ final class LinkEngine {
         statePollInFlight = false
         recentProgress.removeAll()
         latestFault = nil
+        latestFaultKind = nil
         handshakeBatteries.removeAll()
         let orphaned = trackers
         trackers.removeAll()

@@ -59,6 +59,7 @@ public final class MoveProgress: Sendable, CustomStringConvertible {
     private struct Status {
         var update = Update(state: .running, fractionCompleted: 0)
         var fault: DockAccessory.MotionState.MotionError?
+        var faultKind: DockAccessory.FaultKind?
         var waiters: [Int: CheckedContinuation<State, Never>] = [:]
         var nextWaiter = 0
     }
@@ -86,11 +87,16 @@ public final class MoveProgress: Sendable, CustomStringConvertible {
     /// The motor fault that ended a `failed` request, as the stand's MOTION_STATE
     /// reported it; nil otherwise (or when no MOTION_STATE said which).
     public var fault: DockAccessory.MotionState.MotionError? { status.withLock { $0.fault } }
+    /// Which fault that was, told apart (`fault`'s `motorFault` covers several).
+    public var faultKind: DockAccessory.FaultKind? { status.withLock { $0.faultKind } }
 
     /// Why a `failed` request failed, in the stand's words; nil otherwise.
+    /// The fault's own kind where the stand said it; an older stand's
+    /// MOTION_STATE names only DockKit's kind.
     public var failureReason: String? {
         guard state == .failed else { return nil }
-        return fault?.reason ?? "a motor fault ended it"
+        let (fault, kind) = status.withLock { ($0.fault, $0.faultKind) }
+        return kind?.reason ?? fault?.reason ?? "a motor fault ended it"
     }
 
     /// Every change from now on, starting with the current state; ends after a final state.
@@ -137,7 +143,10 @@ public final class MoveProgress: Sendable, CustomStringConvertible {
 
     /// Applies a report; a final state is never replaced.
     /// - Parameter fault: for `failed`, the fault that ended it.
-    func apply(state: State, fractionCompleted: Double, fault: DockAccessory.MotionState.MotionError? = nil) {
+    func apply(
+        state: State, fractionCompleted: Double, fault: DockAccessory.MotionState.MotionError? = nil,
+        faultKind: DockAccessory.FaultKind? = nil
+    ) {
         // Under the broadcast's lock, as `updates` reads the state: one lock
         // order, and a new subscriber never sees an update twice.
         var changed = false
@@ -148,7 +157,10 @@ public final class MoveProgress: Sendable, CustomStringConvertible {
                 let update = Update(state: state, fractionCompleted: fraction)
                 guard update != status.update else { return nil }
                 status.update = update
-                if state == .failed { status.fault = fault }
+                if state == .failed {
+                    status.fault = fault
+                    status.faultKind = faultKind
+                }
                 changed = true
                 return update
             }

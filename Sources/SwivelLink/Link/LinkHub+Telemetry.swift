@@ -31,7 +31,8 @@ extension LinkHub {
             positions: vector(status.measured, axes: status.axes), velocities: velocities,
             fault: Self.wireFault(status.fault),
             systemTrackingEnabled: systemTrackingEnabled,
-            moving: velocities != .zero || status.activeMotion != .velocity(.zero))
+            moving: velocities != .zero || status.activeMotion != .velocity(.zero),
+            enabledDriverAxes: status.enabledDriverAxes, faultCause: FaultCause(status.fault))
     }
 
     static func wireFault(_ fault: AxisFault?) -> MotionStateReport.Fault {
@@ -62,7 +63,9 @@ extension LinkHub {
             regionOfInterest: tracking.regionOfInterest, positions: vector(status.measured, axes: status.axes),
             velocities: vector(status.commanded.map { $1.velocity }, axes: status.axes),
             limits: status.limits.map { $1.map(WireAxisLimits.init) }, activity: activity,
-            lastProgress: status.lastRequest)
+            lastProgress: status.lastRequest, enabledDriverAxes: status.enabledDriverAxes,
+            faultCause: FaultCause(status.fault), faultAxis: status.fault?.axis ?? .pitch,
+            faultDescription: status.fault?.description ?? "")
     }
 
     private func vector(_ values: PerAxis<Double>, axes: AxisSet) -> Vector3 {

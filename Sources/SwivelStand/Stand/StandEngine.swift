@@ -31,11 +31,13 @@ public import SwivelLoop
 /// start-up homing. A command that moves nothing (a move to where the stand
 /// is, velocity 0, tracking with no subject) energises nothing. That tick
 /// enables every driver at its deadline, before the steps it plans; from then
-/// on they stay enabled (holding) until a fault, a halt or
-/// `disableDriversNow`, and after a fault only `clearFault` enables them again.
-/// Until then nothing holds the axes, so on an axis with an encoder the held
-/// position follows the encoder while the stand is still: the first motion
-/// starts where a hand or gravity left the axis.
+/// on they stay enabled (holding) until the stand has been idle for the
+/// board's `idleTimeoutSeconds` (`StandEngine+Idle`: back to `.released`,
+/// except an axis that holds when idle, and the next motion enables them
+/// again), a fault, a halt or `disableDriversNow`; after a fault only
+/// `clearFault` enables them again. While released nothing holds the axes, so
+/// on an axis with an encoder the held position follows the encoder while the
+/// stand is still: the next motion starts where a hand or gravity left the axis.
 ///
 /// Thread confinement: not Sendable. The loop thread holds it (the daemon
 /// moves it into `RealtimeLoop`) or a test steps it (`VirtualStand`); every
@@ -64,12 +66,20 @@ public final class StandEngine {
     /// What was commanded over the last ticks: the checks compare each
     /// measurement with the command planned for its instant.
     var commandedHistory: CommandedHistory
+    /// How long nothing may command motion before the drivers are released.
+    let idleTimeoutSeconds: Seconds
+    /// Per drive: its axis keeps its driver enabled when the stand goes idle.
+    let holdsWhenIdle: [Bool]
+    /// Stand time since which nothing has commanded motion; nil while something does.
+    var idleSinceSeconds: Seconds?
 
     init(board: Board, hardware: StandHardware, playDemo: Bool, mailboxCapacity: Int) throws(StandSetupError) {
         let periodNanoseconds = Stand.periodNanoseconds(of: board)
         let leadNanoseconds = Stand.leadNanoseconds(of: board)
         drives = try hardware.makeDrives(for: board)
         faultMonitors = try Self.makeFaultMonitors(board: board, drives: drives)
+        idleTimeoutSeconds = board.idleTimeoutSeconds
+        holdsWhenIdle = Self.idleHolds(board: board, drives: drives)
         // Steps planned at tick k run from lead to lead + period after it, so
         // the position commanded at k is reached lead/period + 1 ticks later.
         commandedHistory = CommandedHistory(delayTicks: Int(leadNanoseconds / periodNanoseconds) + 1)
@@ -110,7 +120,7 @@ public final class StandEngine {
         for drive in drives where drive.isEnabled { drive.disable(at: instant) }
         mode = .halted(fault: mode.fault)
         current.mode = mode
-        current.driversEnabled = false
+        current.enabledDriverAxes = []
         stand.markHalted()
         stand.publish(current)
     }
@@ -195,6 +205,7 @@ public final class StandEngine {
                 break
             }
         }
+        releaseDriversIfIdle(time: time, at: now)
         current.tickNanoseconds = now.nanoseconds
         publish(time: time, measured: measured)
     }
@@ -209,17 +220,19 @@ public final class StandEngine {
     /// the first rising edge `StepEnableTiming.setupNanoseconds` after
     /// ENABLE however late they run). A servo's pulse starts at the held position.
     private func startMotion(at now: MonotonicInstant, time: Seconds, held: PerAxis<Limiter.State>) {
-        current.firstMotionSeconds = time
+        if current.firstMotionSeconds == nil { current.firstMotionSeconds = time }
         mode = controller.activeMotion == .homing ? .homing : .running
         for drive in drives where !drive.isEnabled { drive.enable(at: now, holding: held[drive.axis].position) }
     }
 
-    /// Before the first motion nothing holds the axes: where the stand is
-    /// still, each axis with an encoder is held where it is measured, and its
-    /// step count with it (the motor is off: moving the count steps nothing).
+    /// While released nothing holds the axes: where the stand is still, each
+    /// axis with an encoder whose driver is off is held where it is measured,
+    /// and its step count with it (the motor is off: moving the count steps
+    /// nothing). An axis that holds when idle is still driven: left alone.
     private func followReleasedAxes(_ measured: PerAxis<Radians>) {
         var moved = AxisSet()
-        for drive in drives where drive.encoder != nil && measured[drive.axis] != controller.state[drive.axis].position {
+        for drive in drives
+        where drive.encoder != nil && !drive.isEnabled && measured[drive.axis] != controller.state[drive.axis].position {
             moved.insert(AxisSet(drive.axis))
         }
         guard !moved.isEmpty, controller.adopt(restingPositions: measured, of: moved) else { return }
@@ -287,7 +300,9 @@ public final class StandEngine {
         current.encoderDroppedEvents = dropped
         current.rateLimitedSteps = lateSteps
         current.driverFaults = faults
-        current.driversEnabled = drives.contains { $0.isEnabled }
+        var enabled = AxisSet()
+        for drive in drives where drive.isEnabled { enabled.insert(AxisSet(drive.axis)) }
+        current.enabledDriverAxes = enabled
         stand.publishIfFree(current)
     }
 }

@@ -4,8 +4,10 @@ public import SwivelCore
 /// published status's flags (`halting`, `halted`, `fault`, `faultDisabled`)
 /// are read from it, so no two of them can disagree.
 public enum StandMode: Equatable, Sendable {
-    /// Before the first motion: every driver off, nothing holds the axes, and
-    /// an axis with an encoder is held where it is measured.
+    /// Before the first motion, or after the stand was idle for the board's
+    /// `idleTimeoutSeconds`: every driver off (but an axis that holds when
+    /// idle), nothing holds the other axes, and one with an encoder is held
+    /// where it is measured. The next motion enables the drivers.
     case released
     /// The start-up homing seeks the switches; motion commands wait (`busy`).
     case homing

@@ -57,9 +57,15 @@ public struct StandStatus: Equatable, Sendable {
     public var homing: HomingRun?
     /// Faults detected since start.
     public var faultsDetected: UInt64 = 0
-    /// Some driver is enabled (ENABLE active, a servo's PWM on) as last asked.
-    /// Off from start until the first motion, and again after a halt or a fault.
-    public var driversEnabled = false
+    /// The axes whose driver is enabled (ENABLE active, a servo's PWM on) as
+    /// last asked. None from start until the first motion, and again once the
+    /// stand has been idle for the board's `idleTimeoutSeconds` (except axes
+    /// that hold when idle), after a halt or a fault.
+    public var enabledDriverAxes: AxisSet = []
+    /// Some driver is enabled.
+    public var driversEnabled: Bool { !enabledDriverAxes.isEmpty }
+    /// Times the drivers were released because the stand was idle.
+    public var idleReleases: UInt64 = 0
     /// Stand time of the first motion, which enabled the drivers; nil before it.
     public var firstMotionSeconds: Seconds?
 

@@ -48,8 +48,9 @@ public enum StatusLine {
             return "homing"
         case .tracking:
             let error = status.trackingErrorRadians
+            // Nobody in view for the idle timeout rests the drivers while tracking goes on.
             return "tracking \(status.trackingPhase), error yaw \(fixed(error.yaw, 3, signed: true))"
-                + " pitch \(fixed(error.pitch, 3, signed: true)) rad"
+                + " pitch \(fixed(error.pitch, 3, signed: true)) rad" + (status.driversEnabled ? "" : ", drivers off")
         }
     }
 }

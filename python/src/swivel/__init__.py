@@ -16,6 +16,7 @@ from .enums import (
     Capability,
     ChargeState,
     Fault,
+    FaultCause,
     FramingMode,
     GestureKind,
     ObservationKind,
@@ -33,7 +34,7 @@ from .vision_link import TrackResult, VisionLink
 __all__ = [
     "Accessory", "AsyncAccessory", "CameraInformation", "MoveProgress", "AccessoryEventKind", "Animation", "Axes",
     "Axis", "CameraDeviceType", "CameraOrientation", "CameraPosition", "Capability", "ChargeState", "Fault",
-    "FramingMode", "GestureKind", "ObservationKind", "ProgressKind", "ProgressState", "NormalizedPointUpperLeft",
+    "FaultCause", "FramingMode", "GestureKind", "ObservationKind", "ProgressKind", "ProgressState", "NormalizedPointUpperLeft",
     "NormalizedRectLowerLeft", "NormalizedRectUpperLeft", "Quaternion", "Vector3", "AxisLimit", "Gesture",
     "MotionState", "Observation", "Track", "intrinsics_from_field_of_view", "Subscription", "SerialEndpoint",
     "SocketEndpoint", "default_endpoint", "TrackResult", "VisionLink", *_errors_all,

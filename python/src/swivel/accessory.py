@@ -25,6 +25,7 @@ from .enums import (
     CameraDeviceType,
     CameraOrientation,
     CameraPosition,
+    FaultCause,
     FramingMode,
     ProgressKind,
     ProgressState,
@@ -130,6 +131,9 @@ class MoveProgress:
         self.clamped_axes = receipt.clamped_axes
         self.state = ProgressState.RUNNING
         self.fraction_completed = 0.0
+        # For a failed request: the fault that ended it, from the MOTION_STATE
+        # the stand sends just before the PROGRESS (a fault latches until cleared).
+        self.fault_cause: FaultCause | None = None
         self._started = time.monotonic()
         self._condition = threading.Condition()
         self._ended: SwivelError | None = None
@@ -139,11 +143,15 @@ class MoveProgress:
         return self.state.is_final
 
     def _apply(self, state: ProgressState, fraction: float) -> None:
+        # Read outside the condition: the session's lock is never taken under it.
+        latest = self._accessory.latest_motion_state() if state == ProgressState.FAILED else None
         with self._condition:
             if self.state.is_final:
                 return
             self.state = state
             self.fraction_completed = fraction
+            if latest is not None and latest.fault_cause != FaultCause.NONE:
+                self.fault_cause = latest.fault_cause
             if state.is_final:
                 self._condition.notify_all()
 
@@ -177,6 +185,13 @@ class MoveProgress:
                     # Neither running nor last: superseded without our seeing it end.
                     self._apply(ProgressState.CANCELLED, self.fraction_completed)
                 poll_after = time.monotonic() + STATE_POLL_INTERVAL_S
+
+    @property
+    def failure_reason(self) -> str | None:
+        """Why a failed request failed, in the stand's words; None otherwise."""
+        if self.state != ProgressState.FAILED:
+            return None
+        return self.fault_cause.reason if self.fault_cause is not None else "a motor fault ended it"
 
     async def wait_async(self, timeout_s: float | None = None) -> ProgressState:
         return await asyncio.to_thread(self.wait, timeout_s)

@@ -95,6 +95,40 @@ class Fault(IntEnum):
     LIMIT_SWITCH = 3
 
 
+class FaultCause(IntEnum):
+    """Which fault latched (MOTION_STATE byte 36, the state report's fault):
+    `Fault.MOTOR_FAULT` alone is a following error, steps written too late,
+    or a motor's own report."""
+
+    NONE = 0
+    FOLLOWING_ERROR = 1
+    ENCODER_SILENT = 2
+    HOMING_FAILED = 3
+    STEPS_TOO_LATE = 4
+    MOTOR_REPORTED = 5
+
+    @property
+    def reason(self) -> str:
+        """The stand's reason for the fault, as it refuses motion with it ("" for NONE)."""
+        return _FAULT_REASONS[self]
+
+
+_CLEAR_IT = "motors are off and motion is refused until CLEAR_FAULT clears it (swivelctl clear-fault)"
+_FAULT_REASONS = {
+    FaultCause.NONE: "",
+    FaultCause.FOLLOWING_ERROR: "motor fault: the axis is far from where it was commanded (stalled, skipped steps or "
+    "slipped); " + _CLEAR_IT,
+    FaultCause.ENCODER_SILENT: "motor fault: an encoder did not change while its motor moved (disconnected, or the "
+    "axis is jammed); " + _CLEAR_IT,
+    FaultCause.HOMING_FAILED: "motor fault: an axis did not find its home switch, so its position is unknown; motion "
+    "is refused until the fault is cleared (the axis then counts from where it stopped)",
+    FaultCause.STEPS_TOO_LATE: "motor fault: an axis's steps could not be written in time and were dropped (the loop "
+    "or the step thread was held up); " + _CLEAR_IT,
+    FaultCause.MOTOR_REPORTED: "motor fault: a motor reported a problem of its own (a bus servo overheating, "
+    "overloaded, or silent on its bus; the status line and the log say which); " + _CLEAR_IT,
+}
+
+
 class ProgressKind(IntEnum):
     ORIENTATION = 1
     ANIMATION = 2

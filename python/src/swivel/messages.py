@@ -32,6 +32,7 @@ from .enums import (
     ChargeState,
     DeviceCategory,
     Fault,
+    FaultCause,
     FramingMode,
     GestureKind,
     ObservationKind,
@@ -267,7 +268,10 @@ class AxisLimitReport:
 
 @dataclass(frozen=True, slots=True)
 class StateReport:
-    """The body of GET_STATE's ACK (124 bytes)."""
+    """The body of GET_STATE's ACK (124 bytes required), and the fields
+    appended since: which drivers are enabled, and the latched fault (its
+    cause, axis and the stand's own account of it). An older stand's report
+    reads as no drivers and no fault."""
 
     BYTES: ClassVar[int] = 124
     stand_time_us: int
@@ -284,6 +288,10 @@ class StateReport:
     request_id: int
     animation: Animation | None
     last_progress: Progress | None
+    drivers_enabled: Axes = Axes(0)
+    fault_cause: FaultCause = FaultCause.NONE
+    fault_axis: Axis = Axis.PITCH
+    fault_description: str = ""
 
     def write(self, w: Writer) -> None:
         w.u64(self.stand_time_us, "stand time")
@@ -304,6 +312,10 @@ class StateReport:
             w.raw(bytes(Progress.REQUIRED_BYTES))
         else:
             self.last_progress._write(w)
+        w.u8(self.drivers_enabled, "drivers enabled")
+        w.u8(self.fault_cause, "fault cause")
+        w.u8(self.fault_axis, "fault axis")
+        w.string(self.fault_description, "fault description")
 
     @classmethod
     def read(cls, r: Reader) -> Self:
@@ -321,10 +333,15 @@ class StateReport:
         animation_byte = r.u8()
         animation = None if animation_byte == 0 else _decode_enum(Animation, animation_byte, "state report animation")
         has_progress = r.boolean()
-        progress_reader = Reader(r.rest()[: Progress.REQUIRED_BYTES].ljust(Progress.REQUIRED_BYTES, b"\x00"))
+        progress_reader = Reader(r.take(Progress.REQUIRED_BYTES))
         progress = Progress._read(progress_reader) if has_progress else None
+        drivers = Axes(r.u8() & 0b111)
+        cause = _decode_enum(FaultCause, r.u8(), "state report fault cause")
+        fault_axis = _decode_enum(Axis, r.u8(), "state report fault axis")
+        description = r.string()
         return cls(stand_time_us, axes, bool(flags & 1), bool(flags & 2), docked, framing, region, positions,
-                   velocities, limits, activity, request_id, animation, progress)
+                   velocities, limits, activity, request_id, animation, progress, drivers, cause, fault_axis,
+                   description)
 
 
 _MOVE_COMMANDS = (0x21, 0x22)
@@ -892,6 +909,9 @@ class MotionState(Message):
     fault: Fault
     system_tracking_enabled: bool
     moving: bool
+    # Appended after the 35 required bytes: an older stand's report reads as none.
+    drivers_enabled: Axes = Axes(0)
+    fault_cause: FaultCause = FaultCause.NONE
 
     def _write(self, w: Writer) -> None:
         w.u64(self.stand_time_us, "stand time")
@@ -900,13 +920,17 @@ class MotionState(Message):
         w.vector(self.velocities_rad_per_s, "velocities")
         w.u8(self.fault, "fault")
         w.u8((1 if self.system_tracking_enabled else 0) | (2 if self.moving else 0))
+        w.u8(self.drivers_enabled, "drivers enabled")
+        w.u8(self.fault_cause, "fault cause")
 
     @classmethod
     def _read(cls, r: Reader) -> Self:
         time_us, axes, positions, velocities = r.u64(), Axes(r.u8()), r.vector(), r.vector()
         fault = _decode_enum(Fault, r.u8(), "MOTION_STATE fault")
         flags = r.u8()
-        return cls(time_us, axes, positions, velocities, fault, bool(flags & 1), bool(flags & 2))
+        drivers = Axes(r.u8() & 0b111)
+        cause = _decode_enum(FaultCause, r.u8(), "MOTION_STATE fault cause")
+        return cls(time_us, axes, positions, velocities, fault, bool(flags & 1), bool(flags & 2), drivers, cause)
 
 
 @dataclass(frozen=True, slots=True)

@@ -153,6 +153,10 @@ class Reader:
     def rect_upper_left(self) -> NormalizedRectUpperLeft:
         return NormalizedRectUpperLeft(self.f32(), self.f32(), self.f32(), self.f32())
 
+    def take(self, count: int) -> bytes:
+        """The next `count` bytes, zero-filled past the end."""
+        return self._take(count)
+
     def rest(self) -> bytes:
         chunk = self._data[self._position :]
         self._position = len(self._data)

@@ -45,12 +45,26 @@ public struct StateReport: Equatable, Sendable {
     public var limits: PerAxis<WireAxisLimits?>
     public var activity: Activity
     public var lastProgress: MotionProgress?
+    /// Appended after the required part (an older stand's report reads as
+    /// none, no fault): axes whose driver is enabled.
+    public var enabledDriverAxes: AxisSet
+    /// The latched fault: which kind, on which axis, and the stand's own
+    /// account of it (as its log writes it); `.none`, pitch and "" without one.
+    public var faultCause: FaultCause
+    public var faultAxis: Axis
+    public var faultDescription: String
 
     public init(
         timeMicroseconds: UInt64, axes: AxisSet, systemTrackingEnabled: Bool, halted: Bool, dockedSessions: UInt8,
         framingMode: FramingMode, regionOfInterest: NormalizedRectUpperLeft, positions: Vector3, velocities: Vector3,
-        limits: PerAxis<WireAxisLimits?>, activity: Activity, lastProgress: MotionProgress?
+        limits: PerAxis<WireAxisLimits?>, activity: Activity, lastProgress: MotionProgress?,
+        enabledDriverAxes: AxisSet = [], faultCause: FaultCause = .none, faultAxis: Axis = .pitch,
+        faultDescription: String = ""
     ) {
+        self.enabledDriverAxes = enabledDriverAxes
+        self.faultCause = faultCause
+        self.faultAxis = faultAxis
+        self.faultDescription = faultDescription
         self.timeMicroseconds = timeMicroseconds
         self.axes = axes
         self.systemTrackingEnabled = systemTrackingEnabled
@@ -96,6 +110,10 @@ public struct StateReport: Equatable, Sendable {
         }
         w.bool(lastProgress != nil)
         MotionProgress.encode(lastProgress, to: &w)
+        w.u8(enabledDriverAxes.rawValue)
+        w.u8(faultCause.rawValue)
+        w.u8(UInt8(faultAxis.rawValue))
+        w.string(faultDescription)
     }
 
     static func decode(from r: inout ByteReader) throws(MessageError) -> StateReport {
@@ -133,9 +151,19 @@ public struct StateReport: Equatable, Sendable {
         }
         let hasProgress = r.bool()
         let progress = try MotionProgress.decode(from: &r, messageID: .ack)
+        let enabled = AxisSet(rawValue: r.u8() & 0b111)
+        let rawCause = r.u8(), rawAxis = r.u8()
+        guard let cause = FaultCause(rawValue: rawCause) else {
+            throw .unknownValue(.ack, field: "fault cause", value: UInt64(rawCause))
+        }
+        guard let faultAxis = Axis(rawValue: Int(rawAxis)) else {
+            throw .unknownValue(.ack, field: "fault axis", value: UInt64(rawAxis))
+        }
+        let description = r.string()
         return StateReport(
             timeMicroseconds: time, axes: axes, systemTrackingEnabled: flags & 1 != 0, halted: flags & 2 != 0,
             dockedSessions: sessions, framingMode: mode, regionOfInterest: roi, positions: positions,
-            velocities: velocities, limits: limits, activity: activity, lastProgress: hasProgress ? progress : nil)
+            velocities: velocities, limits: limits, activity: activity, lastProgress: hasProgress ? progress : nil,
+            enabledDriverAxes: enabled, faultCause: cause, faultAxis: faultAxis, faultDescription: description)
     }
 }

@@ -19,11 +19,19 @@ public struct MotionStateReport: Equatable, Sendable {
     public var fault: Fault
     public var systemTrackingEnabled: Bool
     public var moving: Bool
+    /// Axes whose driver is enabled (holding or moving); released ones are
+    /// free to turn by hand. Appended after the required part: an older
+    /// stand's report reads as none.
+    public var enabledDriverAxes: AxisSet
+    /// Which fault `fault` is, told apart (appended, as above).
+    public var faultCause: FaultCause
 
     public init(
         timeMicroseconds: UInt64, axes: AxisSet, positions: Vector3, velocities: Vector3, fault: Fault = .none,
-        systemTrackingEnabled: Bool, moving: Bool
+        systemTrackingEnabled: Bool, moving: Bool, enabledDriverAxes: AxisSet = [], faultCause: FaultCause = .none
     ) {
+        self.enabledDriverAxes = enabledDriverAxes
+        self.faultCause = faultCause
         self.timeMicroseconds = timeMicroseconds
         self.axes = axes
         self.positions = positions
@@ -42,6 +50,8 @@ public struct MotionStateReport: Equatable, Sendable {
         w.vector(velocities)
         w.u8(fault.rawValue)
         w.u8((systemTrackingEnabled ? 1 : 0) | (moving ? 2 : 0))
+        w.u8(enabledDriverAxes.rawValue)
+        w.u8(faultCause.rawValue)
     }
 
     static func decode(from r: inout ByteReader) throws(MessageError) -> MotionStateReport {
@@ -54,8 +64,13 @@ public struct MotionStateReport: Equatable, Sendable {
             throw .unknownValue(.motionState, field: "fault", value: UInt64(rawFault))
         }
         let flags = r.u8()
+        let enabled = AxisSet(rawValue: r.u8() & 0b111)
+        let rawCause = r.u8()
+        guard let cause = FaultCause(rawValue: rawCause) else {
+            throw .unknownValue(.motionState, field: "fault cause", value: UInt64(rawCause))
+        }
         return MotionStateReport(
             timeMicroseconds: time, axes: axes, positions: positions, velocities: velocities, fault: fault,
-            systemTrackingEnabled: flags & 1 != 0, moving: flags & 2 != 0)
+            systemTrackingEnabled: flags & 1 != 0, moving: flags & 2 != 0, enabledDriverAxes: enabled, faultCause: cause)
     }
 }
