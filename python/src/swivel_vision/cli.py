@@ -22,12 +22,14 @@ import signal
 import sys
 import threading
 from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from . import log as vision_log
 from .config import DetectorKind, LinkKind, Overrides, VisionConfig, VisionConfigError, apply_overrides, load_board
 
 if TYPE_CHECKING:
+    from .frame_server import FrameServer
     from .sources import SourceError
 
 EX_OK, EX_USAGE, EX_UNAVAILABLE, EX_CONFIG = 0, 64, 69, 78
@@ -58,6 +60,12 @@ def build_parser() -> argparse.ArgumentParser:
     gestures = p.add_mutually_exclusive_group()
     gestures.add_argument("--gestures", dest="gestures", action="store_const", const=True, help="open-palm gesture on")
     gestures.add_argument("--no-gestures", dest="gestures", action="store_const", const=False, help="open-palm gesture off")
+    p.add_argument("--frames-socket", metavar="PATH",
+                   help="also serve the captured frames as JPEG records on this Unix socket (swivel-web's /stream.mjpg; docs/VISION.md)")
+    p.add_argument("--frames-fps", type=float, default=15.0, metavar="FPS",
+                   help="at most this many frames a second on the frames socket, 1-30 (default 15)")
+    p.add_argument("--frames-quality", type=int, default=80, metavar="Q",
+                   help="the frames socket's JPEG quality, 10-100 (default 80)")
     p.add_argument("--status-interval", type=float, default=10.0, metavar="SECONDS",
                    help="how often the status line is logged (default 10)")
     p.add_argument("--check", action="store_true", help="print the settings in force and exit")
@@ -101,11 +109,27 @@ def main(argv: Sequence[str] | None = None) -> int:
     if not 0.1 <= args.status_interval <= 3600:  # NaN fails too
         log.error("--status-interval: must be between 0.1 and 3600 seconds, found %s", args.status_interval)
         return EX_CONFIG
+    frames = FramesOptions(args.frames_socket, args.frames_fps, args.frames_quality) if args.frames_socket else None
+    if not 1 <= args.frames_fps <= 30:
+        log.error("--frames-fps: must be between 1 and 30, found %s", args.frames_fps)
+        return EX_CONFIG
+    if not 10 <= args.frames_quality <= 100:
+        log.error("--frames-quality: must be between 10 and 100, found %s", args.frames_quality)
+        return EX_CONFIG
     if args.check:
-        print(f"{args.board}: {describe(config)}")
+        print(f"{args.board}: {describe(config)}" + (f", frames on {frames.socket_path}" if frames else ""))
         return EX_OK
     log.info("%s", describe(config))
-    return run(config, status_interval_s=args.status_interval)
+    return run(config, status_interval_s=args.status_interval, frames=frames)
+
+
+@dataclass(frozen=True, slots=True)
+class FramesOptions:
+    """The frames socket (frame_server.py): where, at most how many a second, what JPEG quality."""
+
+    socket_path: str
+    max_fps: float = 15.0
+    quality: int = 80
 
 
 # The vision extra's packages (python/pyproject.toml); mediapipe is installed
@@ -128,17 +152,12 @@ def missing_vision_packages(config: VisionConfig) -> str | None:
     return None
 
 
-def run(config: VisionConfig, status_interval_s: float = 10.0) -> int:
+def run(config: VisionConfig, status_interval_s: float = 10.0, frames: FramesOptions | None = None) -> int:
     missing = missing_vision_packages(config)
     if missing is not None:
         log.error("%s", missing)
         return EX_CONFIG
-    from .detectors import DetectorError, create_detector
-    from .gestures import HandDetector
-    from .pipeline import Pipeline
-    from .sender import AccessorySender, Sender, VisionLinkSender
-    from .sources import SourceError, open_source
-    from .stats import PipelineStats
+    from .frame_server import FrameServer, FrameServerError
 
     stop = threading.Event()
 
@@ -148,6 +167,28 @@ def run(config: VisionConfig, status_interval_s: float = 10.0) -> int:
 
     signal.signal(signal.SIGTERM, on_signal)
     signal.signal(signal.SIGINT, on_signal)
+
+    server: FrameServer | None = None
+    if frames is not None:
+        try:
+            server = FrameServer(frames.socket_path, max_fps=frames.max_fps, quality=frames.quality)
+        except FrameServerError as error:
+            log.error("%s", error)
+            return EX_UNAVAILABLE if error.temporary else EX_CONFIG
+    try:
+        return _run_with(config, status_interval_s, stop, server)
+    finally:
+        if server is not None:
+            server.close()
+
+
+def _run_with(config: VisionConfig, status_interval_s: float, stop: threading.Event, server: FrameServer | None) -> int:
+    from .detectors import DetectorError, create_detector
+    from .gestures import HandDetector
+    from .pipeline import Pipeline
+    from .sender import AccessorySender, Sender, VisionLinkSender
+    from .sources import SourceError, open_source
+    from .stats import PipelineStats
 
     try:
         source = open_source(config)
@@ -175,7 +216,7 @@ def run(config: VisionConfig, status_interval_s: float = 10.0) -> int:
     else:
         sender = AccessorySender(config.socket_path, stats)
     pipeline = Pipeline(source, detector, sender, config, hand_detector=hands, stats=stats,
-                        status_interval_s=status_interval_s)
+                        status_interval_s=status_interval_s, on_capture=server.offer if server else None)
     try:
         pipeline.run(stop)
     except SourceError as error:
