@@ -132,23 +132,31 @@ class FramesOptions:
     quality: int = 80
 
 
-# The vision extra's packages (python/pyproject.toml); mediapipe is installed
-# apart, without its dependencies, and only the detectors that use it need it.
+# The vision extra's packages (python/pyproject.toml). mediapipe is optional (the
+# mediapipe extra, Python 3.11 and 3.12 only): installed apart, without its
+# dependencies, and only faceFullRange, body and gestures need it.
 _EXTRA_MODULES = ("numpy", "cv2")
-_INSTALL_HINT = ("pip install 'swivel[vision]' (from a checkout: pip install './python[vision]'), then "
-                 "pip install --no-deps mediapipe==0.10.14; or make install VISION=1 (docs/VISION.md)")
+_INSTALL_HINT = ("pip install 'swivel[vision]' (from a checkout: pip install './python[vision]'); "
+                 "or make install VISION=1 (docs/VISION.md)")
+_MEDIAPIPE_HINT = ("pip install 'swivel[mediapipe]' then pip install --no-deps mediapipe==0.10.14 (Python 3.11 or 3.12 only; "
+                   "docs/VISION.md), or use detector \"face\" or \"haar\" and no gestures")
 
 
 def missing_vision_packages(config: VisionConfig) -> str | None:
     """The one-line reason this install cannot run the pipeline, or None when every package it needs imports."""
-    needed = list(_EXTRA_MODULES)
-    if config.detector is not DetectorKind.HAAR or (config.gestures and config.link is LinkKind.VISION):
-        needed.append("mediapipe")
-    for name in needed:
+    for name in _EXTRA_MODULES:
         try:
             importlib.import_module(name)
         except ImportError as error:
             return f"the vision packages are not installed ({error}): {_INSTALL_HINT}"
+    wants = [f"detector {config.detector.value}"] if config.detector in (DetectorKind.FACE_FULL_RANGE, DetectorKind.BODY) else []
+    if config.gestures and config.link is LinkKind.VISION:
+        wants.append("gestures")
+    if wants:
+        try:
+            importlib.import_module("mediapipe")
+        except ImportError as error:
+            return f"{' and '.join(wants)} need mediapipe ({error}): {_MEDIAPIPE_HINT}"
     return None
 
 
