@@ -9,6 +9,8 @@
    frame p50/p95 (wall) and CPU per frame (process time: every thread the
    detector uses), each beside Haar and the ratio;
 2. render: the virtual camera's cost per frame (render + noise) at both sizes;
+   (BlazeFace short runs on OpenCV's DNN; full range and pose need mediapipe
+   and are left out where it is not installed);
 3. pipeline: capture to TRACK handed to the vision link, through the real
    Pipeline against the real swiveld (walk scenario), per detector; the
    camera's configured latency (the frame is held that long, as a real
@@ -27,7 +29,7 @@
    readers (each a separate process reading records) beside a plain
    cvtColor + cv2.imencode loop on the same frames; capture to the record's
    last byte read by a reader, p50/p95; and the detector's fps (Haar, and
-   BlazeFace where mediapipe imports; frames offered as fast as it goes) with
+   BlazeFace; frames offered as fast as it goes) with
    no reader, 1 and 5.
 Targets to report against: >= 30 fps for BlazeFace at 640×480, capture to
 step under 40 ms, the frames socket at 640×480, 15 fps, one reader <= 10 % of
@@ -65,11 +67,22 @@ if TYPE_CHECKING:
 
 log = logging.getLogger("swivel_vision.bench")
 
-DETECTORS = (
-    (DetectorKind.FACE, "BlazeFace short"),
-    (DetectorKind.FACE_FULL_RANGE, "BlazeFace full"),
-    (DetectorKind.BODY, "MediaPipe pose"),
-    (DetectorKind.HAAR, "Haar (baseline)"),
+def _have_mediapipe() -> bool:
+    try:
+        import mediapipe  # noqa: F401
+    except ImportError:
+        return False
+    return True
+
+
+# faceFullRange and body run on mediapipe, optional (no wheel for Python 3.13): left out where it is missing.
+DETECTORS = tuple(
+    (kind, label) for kind, label in (
+        (DetectorKind.FACE, "BlazeFace short"),
+        (DetectorKind.FACE_FULL_RANGE, "BlazeFace full"),
+        (DetectorKind.BODY, "MediaPipe pose"),
+        (DetectorKind.HAAR, "Haar (baseline)"),
+    ) if _have_mediapipe() or kind in (DetectorKind.FACE, DetectorKind.HAAR)
 )
 SIZES = ((320, 240), (640, 480))
 CAMERA_LATENCY_S = 0.033
@@ -375,13 +388,7 @@ def bench_frames(seconds: float) -> None:
 def bench_detector_with_readers(path: str, frames: list[Frame]) -> None:
     from .frame_server import FrameServer
 
-    kinds = [(DetectorKind.HAAR, "Haar")]
-    try:
-        import mediapipe  # noqa: F401
-
-        kinds.insert(0, (DetectorKind.FACE, "BlazeFace short"))
-    except ImportError:
-        pass
+    kinds = [(DetectorKind.FACE, "BlazeFace short"), (DetectorKind.HAAR, "Haar")]
     print(f"\n{'detector':<18} {'readers':>7} {'fps':>7} {'encodes':>7} | {'fps/no reader':>13}")
     for kind, label in kinds:
         detector = create_detector(kind, 0.5)
