@@ -137,11 +137,10 @@ def _box(d: Detection) -> tuple[float, float, float, float]:
 
 @pytest.mark.parametrize("min_confidence", [0.5, 0.75])
 def test_the_same_faces_scores_and_boxes_as_mediapipe_on_the_same_frames(min_confidence: float) -> None:
-    mp = pytest.importorskip("mediapipe", reason="mediapipe is optional (no wheel for Python 3.13): nothing to compare with")
+    pytest.importorskip("mediapipe", reason="mediapipe is optional (no wheel for Python 3.13): nothing to compare with")
     from swivel_vision.detectors.mediapipe_face import MediaPipeFaceDetector
 
     ours, theirs = BlazeFaceDetector(min_confidence), MediaPipeFaceDetector(full_range=False, min_confidence=min_confidence)
-    assert mp is not None
     compared = faces = 0
     try:
         for label, pixels in _frames():

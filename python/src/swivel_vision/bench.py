@@ -9,8 +9,9 @@
    frame p50/p95 (wall) and CPU per frame (process time: every thread the
    detector uses), each beside Haar and the ratio;
 2. render: the virtual camera's cost per frame (render + noise) at both sizes;
-   (BlazeFace short runs on OpenCV's DNN; full range and pose need mediapipe
-   and are left out where it is not installed);
+   (BlazeFace short runs on OpenCV's DNN, and beside it the same model on
+   mediapipe; that, full range and pose need mediapipe and are left out where
+   it is not installed);
 3. pipeline: capture to TRACK handed to the vision link, through the real
    Pipeline against the real swiveld (walk scenario), per detector; the
    camera's configured latency (the frame is held that long, as a real
@@ -63,9 +64,15 @@ from .world import Keyframe, Path as WorldPath, Scenario, World, scenario
 if TYPE_CHECKING:
     import subprocess
 
+    from .detection import Detector
+
     from .frame_server import FrameServer
 
 log = logging.getLogger("swivel_vision.bench")
+
+# The same model through mediapipe, beside the default (OpenCV) one, where mediapipe is installed.
+MEDIAPIPE_SHORT = "mediapipe BlazeFace short"
+
 
 def _have_mediapipe() -> bool:
     try:
@@ -76,9 +83,10 @@ def _have_mediapipe() -> bool:
 
 
 # faceFullRange and body run on mediapipe, optional (no wheel for Python 3.13): left out where it is missing.
-DETECTORS = tuple(
+DETECTORS: tuple[tuple[DetectorKind | str, str], ...] = tuple(
     (kind, label) for kind, label in (
         (DetectorKind.FACE, "BlazeFace short"),
+        (MEDIAPIPE_SHORT, "  (on mediapipe)"),
         (DetectorKind.FACE_FULL_RANGE, "BlazeFace full"),
         (DetectorKind.BODY, "MediaPipe pose"),
         (DetectorKind.HAAR, "Haar (baseline)"),
@@ -119,8 +127,17 @@ class Cost:
     detected: float
 
 
-def measure_detector(kind: DetectorKind, frames: list[Frame]) -> Cost:
-    detector = create_detector(kind, 0.5)
+def _make(kind: DetectorKind | str) -> "Detector":
+    if kind == MEDIAPIPE_SHORT:
+        from .detectors.mediapipe_face import MediaPipeFaceDetector
+
+        return MediaPipeFaceDetector(full_range=False, min_confidence=0.5)
+    assert isinstance(kind, DetectorKind)
+    return create_detector(kind, 0.5)
+
+
+def measure_detector(kind: DetectorKind | str, frames: list[Frame]) -> Cost:
+    detector = _make(kind)
     try:
         for f in frames[:5]:  # warm-up: graphs, caches
             detector.detect(f)
