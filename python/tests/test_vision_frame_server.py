@@ -330,3 +330,15 @@ def test_a_live_frames_socket_held_by_another_is_a_restartable_failure(tmp_path:
         assert "another program serves frames there" in result.stderr
     finally:
         holder.close()
+
+
+def test_the_installed_unit_serves_the_frames_socket_where_the_service_may_write() -> None:
+    import configparser
+    import shlex
+
+    unit = configparser.ConfigParser(strict=False, interpolation=None)
+    unit.read_string((REPO / "packaging" / "systemd" / "swivel-vision.service").read_text())
+    service = unit["Service"]
+    command = shlex.split(service["ExecStart"])
+    assert command[command.index("--frames-socket") + 1] == "/run/swivel/frames.sock"
+    assert "/run/swivel" in service["ReadWritePaths"] and "AF_UNIX" in service["RestrictAddressFamilies"]
