@@ -34,7 +34,8 @@ if [ ! -x "$venv/bin/python" ] || [ "$(cat "$venv/.pins" 2>/dev/null)" != "$want
 import tomllib
 project = tomllib.load(open("python/pyproject.toml", "rb"))
 p = project["project"]
-for pin in p["dependencies"] + p["optional-dependencies"]["vision"] + p["optional-dependencies"]["test"]:
+extras = p["optional-dependencies"]
+for pin in p["dependencies"] + extras["vision"] + extras["mediapipe"] + extras["test"]:
     print(pin)
 print("#no-deps")
 for pin in project["tool"]["swivel"]["no-deps"]:
@@ -42,8 +43,10 @@ for pin in project["tool"]["swivel"]["no-deps"]:
 PY
     sed '/^#no-deps$/,$d' "$venv/pins.txt" > "$venv/pins-deps.txt"
     sed '1,/^#no-deps$/d' "$venv/pins.txt" > "$venv/pins-nodeps.txt"
-    "$venv/bin/python" -m pip install -q --disable-pip-version-check -r "$venv/pins-deps.txt"
-    "$venv/bin/python" -m pip install -q --disable-pip-version-check --no-deps -r "$venv/pins-nodeps.txt"
+    # The long step (a few hundred MB): pip's own lines, one or more a package, show it moving.
+    say "installing $(grep -c . "$venv/pins-deps.txt") pins and their dependencies (pip's progress follows)"
+    "$venv/bin/python" -m pip install --disable-pip-version-check --progress-bar on -r "$venv/pins-deps.txt"
+    "$venv/bin/python" -m pip install --disable-pip-version-check --progress-bar on --no-deps -r "$venv/pins-nodeps.txt"
     echo "$want" > "$venv/.pins"
     say "python venv ready: $(du -sh "$venv" | cut -f1)"
 fi

@@ -114,15 +114,18 @@ check_vision() {
     say "swivel-vision: ${summary#*: }"
 }
 
-# The pins of python/pyproject.toml: vision.txt (installed with their
-# dependencies) and nodeps.txt (mediapipe, whose declared dependencies are not needed).
+# The pins of python/pyproject.toml: vision.txt (the vision and mediapipe extras,
+# installed with their dependencies) and nodeps.txt (mediapipe, whose declared
+# dependencies are not needed). The mediapipe lines carry markers: pip on the
+# target skips them under Python 3.13, where only face and haar run.
 write_pins() {
     python3 - "$here/python/pyproject.toml" "$1" <<'PY'
 import sys, tomllib
 project = tomllib.load(open(sys.argv[1], "rb"))
 p = project["project"]
 with open(sys.argv[2] + "/vision.txt", "w") as out:
-    out.write("\n".join(p["dependencies"] + p["optional-dependencies"]["vision"]) + "\n")
+    extras = p["optional-dependencies"]
+    out.write("\n".join(p["dependencies"] + extras["vision"] + extras["mediapipe"]) + "\n")
 with open(sys.argv[2] + "/nodeps.txt", "w") as out:
     out.write("\n".join(project["tool"]["swivel"]["no-deps"]) + "\n")
 PY

@@ -38,6 +38,10 @@ def test_the_wheel_and_the_sdist_carry_py_typed(tmp_path: Path) -> None:
     with tarfile.open(out / sdist_name) as sdist:
         names = {name.split("/", 1)[1] for name in sdist.getnames() if "/" in name}
     assert {"src/swivel/py.typed", "src/swivel_vision/py.typed"} <= names
+    # The default face detector's model and its licence ship in the wheel and the sdist (blazeface.py).
+    model = {"swivel_vision/assets/face_detection_short_range.tflite", "swivel_vision/assets/face_detection_short_range.LICENSE"}
+    assert model <= wheel, sorted(n for n in wheel if "assets" in n)
+    assert {f"src/{m}" for m in model} <= names
     # The entry point the client-only install gets (its message is test_vision_cli's).
     entry_points = zipfile.ZipFile(out / wheel_name).read(
         next(n for n in wheel if n.endswith(".dist-info/entry_points.txt"))).decode()

@@ -82,6 +82,45 @@ def test_the_demo_serves_the_live_view_and_stops_everything_on_sigterm(tmp_path)
             process.wait()
 
 
+def test_the_demo_serves_the_clean_rendered_frames_on_the_frames_socket(tmp_path):
+    """The virtual camera's frames take swivel-vision's own frames-socket path (frame_server.py)."""
+    from swivel_vision.frame_server import read_record
+
+    path = str(tmp_path / "frames.sock")
+    process = subprocess.Popen(
+        [sys.executable, "-m", "swivel_vision.demo", "--board", str(REPO / "boards" / "sim.json5"), "--port", "0",
+         "--frames-socket", path],
+        cwd=REPO, env={**os.environ, "SWIVELD": swiveld_from_env()}, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True,
+    )
+    try:
+        _wait_for_line(process, "vision link", 60)
+        records = []
+        with socket.socket(socket.AF_UNIX, socket.SOCK_STREAM) as reader:
+            reader.connect(path)
+            reader.settimeout(20)
+            while len(records) < 5:
+                record = read_record(reader)
+                assert record is not None
+                records.append(record)
+        process.send_signal(signal.SIGTERM)
+        assert process.wait(15) == 0
+    finally:
+        if process.poll() is None:
+            process.kill()
+            process.wait()
+    assert not os.path.exists(path)
+    for record in records:
+        assert (record.width_px, record.height_px) == (640, 480)
+        assert record.jpeg[:2] == b"\xff\xd8" and record.jpeg[-2:] == b"\xff\xd9"
+    times = [r.captured_ns for r in records]
+    assert times == sorted(times) and len(set(times)) == 5
+    import cv2
+    import numpy as np
+
+    first = cv2.imdecode(np.frombuffer(records[0].jpeg, np.uint8), cv2.IMREAD_COLOR)
+    assert first.shape == (480, 640, 3)
+
+
 def test_the_demo_refuses_bad_arguments_with_a_reason():
     for args, reason in (
         (["--port", "70000"], "--port must be within"),

@@ -5,7 +5,8 @@ import pytest
 
 from swivel.enums import CameraPosition
 from swivel_vision.frames import Frame
-from swivel_vision.detectors.mediapipe_face import MediaPipeFaceDetector
+from swivel_vision.config import DetectorKind
+from swivel_vision.detectors import create_detector
 from swivel_vision.pose_feed import StandPose
 from swivel_vision.virtual_camera import PinholeCamera, Renderer, WorldError
 from swivel_vision.world import Keyframe, Path, Scenario, World
@@ -19,7 +20,7 @@ def _world(yaw: float, elevation: float) -> World:
 
 @pytest.fixture(scope="module")
 def detector():
-    d = MediaPipeFaceDetector()
+    d = create_detector(DetectorKind.FACE)  # BlazeFace on OpenCV: no mediapipe needed
     yield d
     d.close()
 

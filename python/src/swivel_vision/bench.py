@@ -1,7 +1,7 @@
 """`make bench-vision`: what the vision side costs on this machine. Measures and prints; never asserts.
 
     python -m swivel_vision.bench [--board boards/sim.json5] [--frames 120]
-        [--only detectors,render,pipeline,step] [--trials 6]
+        [--only detectors,render,pipeline,step,frames] [--trials 6]
 
 1. detectors: BlazeFace short range, full range, MediaPipe pose and the Haar
    cascade (the baseline) on rendered frames of the astronaut at 320×240 and
@@ -9,6 +9,9 @@
    frame p50/p95 (wall) and CPU per frame (process time: every thread the
    detector uses), each beside Haar and the ratio;
 2. render: the virtual camera's cost per frame (render + noise) at both sizes;
+   (BlazeFace short runs on OpenCV's DNN, and beside it the same model on
+   mediapipe; that, full range and pose need mediapipe and are left out where
+   it is not installed);
 3. pipeline: capture to TRACK handed to the vision link, through the real
    Pipeline against the real swiveld (walk scenario), per detector; the
    camera's configured latency (the frame is held that long, as a real
@@ -22,8 +25,17 @@
    envelope's rise over the run (stand time falls behind the clock when the
    loop skips deadlines) and the MOTION_STATE period (the step happened after
    the report before T, at or before T).
+5. frames: the frames socket (frame_server.py) on rendered 640×480 frames
+   offered at 15 fps: CPU per frame and share of one core with 0, 1 and 5
+   readers (each a separate process reading records) beside a plain
+   cvtColor + cv2.imencode loop on the same frames; capture to the record's
+   last byte read by a reader, p50/p95; and the detector's fps (Haar, and
+   BlazeFace; frames offered as fast as it goes) with
+   no reader, 1 and 5.
 Targets to report against: >= 30 fps for BlazeFace at 640×480, capture to
-step under 40 ms. docs/VIRTUAL-CAMERA.md keeps the figures and the command.
+step under 40 ms, the frames socket at 640×480, 15 fps, one reader <= 10 % of
+one core. docs/VIRTUAL-CAMERA.md and docs/BENCHMARKS.md keep the figures and
+the command.
 """
 from __future__ import annotations
 
@@ -36,6 +48,7 @@ import sys
 import time
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from swivel.local_daemon import DaemonError
 
@@ -48,13 +61,36 @@ from .stats import percentile
 from .virtual_camera import PinholeCamera, Renderer, SensorNoise
 from .world import Keyframe, Path as WorldPath, Scenario, World, scenario
 
+if TYPE_CHECKING:
+    import subprocess
+
+    from .detection import Detector
+
+    from .frame_server import FrameServer
+
 log = logging.getLogger("swivel_vision.bench")
 
-DETECTORS = (
-    (DetectorKind.FACE, "BlazeFace short"),
-    (DetectorKind.FACE_FULL_RANGE, "BlazeFace full"),
-    (DetectorKind.BODY, "MediaPipe pose"),
-    (DetectorKind.HAAR, "Haar (baseline)"),
+# The same model through mediapipe, beside the default (OpenCV) one, where mediapipe is installed.
+MEDIAPIPE_SHORT = "mediapipe BlazeFace short"
+
+
+def _have_mediapipe() -> bool:
+    try:
+        import mediapipe  # noqa: F401
+    except ImportError:
+        return False
+    return True
+
+
+# faceFullRange and body run on mediapipe, optional (no wheel for Python 3.13): left out where it is missing.
+DETECTORS: tuple[tuple[DetectorKind | str, str], ...] = tuple(
+    (kind, label) for kind, label in (
+        (DetectorKind.FACE, "BlazeFace short"),
+        (MEDIAPIPE_SHORT, "  (on mediapipe)"),
+        (DetectorKind.FACE_FULL_RANGE, "BlazeFace full"),
+        (DetectorKind.BODY, "MediaPipe pose"),
+        (DetectorKind.HAAR, "Haar (baseline)"),
+    ) if _have_mediapipe() or kind in (DetectorKind.FACE, DetectorKind.HAAR)
 )
 SIZES = ((320, 240), (640, 480))
 CAMERA_LATENCY_S = 0.033
@@ -91,8 +127,17 @@ class Cost:
     detected: float
 
 
-def measure_detector(kind: DetectorKind, frames: list[Frame]) -> Cost:
-    detector = create_detector(kind, 0.5)
+def _make(kind: DetectorKind | str) -> "Detector":
+    if kind == MEDIAPIPE_SHORT:
+        from .detectors.mediapipe_face import MediaPipeFaceDetector
+
+        return MediaPipeFaceDetector(full_range=False, min_confidence=0.5)
+    assert isinstance(kind, DetectorKind)
+    return create_detector(kind, 0.5)
+
+
+def measure_detector(kind: DetectorKind | str, frames: list[Frame]) -> Cost:
+    detector = _make(kind)
     try:
         for f in frames[:5]:  # warm-up: graphs, caches
             detector.detect(f)
@@ -265,17 +310,141 @@ def bench_step(board: str, trials: int) -> None:
     print("target: capture to step under 40 ms")
 
 
+# A reader in its own process (so its CPU is not the server's): reads records until
+# the socket ends, prints the capture-to-read latencies (ms) one a line.
+_READER = r"""
+import socket, struct, sys, time
+s = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+s.connect(sys.argv[1])
+f = s.makefile("rb", buffering=1 << 20)
+out = []
+while True:
+    head = f.read(16)
+    if len(head) < 16:
+        break
+    n, captured, w, h = struct.unpack("<IQHH", head)
+    if len(f.read(n - 12)) < n - 12:
+        break
+    out.append((time.monotonic_ns() - captured) / 1e6)
+print("\n".join(f"{v:.3f}" for v in out))
+"""
+
+
+def _frames_readers(path: str, count: int) -> list["subprocess.Popen[str]"]:
+    import subprocess
+
+    return [subprocess.Popen([sys.executable, "-c", _READER, path], stdout=subprocess.PIPE, text=True) for _ in range(count)]
+
+
+def _wait_readers(server: "FrameServer", count: int) -> None:
+    deadline = time.monotonic() + 10
+    while server.readers < count:
+        if time.monotonic() > deadline:
+            raise DaemonError(f"only {server.readers} of {count} frame readers connected within 10 s")
+        time.sleep(0.01)
+
+
+def bench_frames(seconds: float) -> None:
+    import tempfile
+
+    from .frame_server import DEFAULT_QUALITY, FrameServer, encode_jpeg
+
+    fps, (w, h) = 15.0, (640, 480)
+    frames = _astronaut_frames(w, h, 60)
+    print(f"\n== frames socket: {w}x{h} rendered frames offered at {fps:g} fps for {seconds:.0f} s, JPEG quality {DEFAULT_QUALITY}")
+    c0, w0 = time.process_time_ns(), time.perf_counter_ns()
+    sizes = []
+    for f in frames * 2:
+        sizes.append(len(encode_jpeg(f.pixels_rgb, DEFAULT_QUALITY)))
+    plain_ms = (time.process_time_ns() - c0) / 1e6 / (2 * len(frames))
+    plain_wall_ms = (time.perf_counter_ns() - w0) / 1e6 / (2 * len(frames))
+    print(f"plain loop (cvtColor + cv2.imencode, one thread): {plain_ms:.2f} ms CPU a frame ({plain_wall_ms:.2f} wall), "
+          f"{statistics.fmean(sizes) / 1000:.0f} kB a frame")
+    print(f"{'readers':>7} {'frames':>6} {'encodes':>7} {'CPU ms/frame':>12} {'added ms':>8} {'% core':>6} {'to read p50':>11} {'p95 ms':>7} "
+          f"{'dropped':>7} | {'added/plain':>11}")
+    with tempfile.TemporaryDirectory(prefix="swivel-bench-") as tmp:
+        path = os.path.join(tmp, "frames.sock")
+        base_ms: float | None = None
+        for readers in (0, 1, 5):
+            server = FrameServer(path, max_fps=fps)
+            procs = _frames_readers(path, readers)
+            try:
+                _wait_readers(server, readers)
+                n = int(seconds * fps)
+                period = 1 / fps
+                c0, start = time.process_time_ns(), time.perf_counter()
+                for i in range(n):
+                    target = start + i * period
+                    delay = target - time.perf_counter()
+                    if delay > 0:
+                        time.sleep(delay)
+                    f = frames[i % len(frames)]
+                    server.offer(Frame(f.pixels_rgb, time.monotonic_ns(), i))
+                time.sleep(0.2)  # the last record out
+                elapsed_s = time.perf_counter() - start
+                cpu_ms = (time.process_time_ns() - c0) / 1e6
+                counts = server.reader_counts()
+            finally:
+                server.close()
+            latencies = [float(v) for p in procs for v in p.communicate(timeout=30)[0].split()]
+            per_frame = cpu_ms / n
+            if base_ms is None:
+                base_ms = per_frame
+            added = per_frame - base_ms
+            dropped = sum(c.dropped for c in counts)
+            print(
+                f"{readers:7d} {n:6d} {server.encodes:7d} {per_frame:12.2f} {added:8.2f} {cpu_ms / 1e3 / elapsed_s * 100:6.1f}"
+                f" {pct(latencies, 0.5):11.2f} {pct(latencies, 0.95):7.2f} {dropped:7d} | {added / plain_ms:11.2f}"
+            )
+        print("'added' is over the same loop with no reader (the pacing and offer() alone); '% core' is the whole process's CPU over wall time;")
+        print("'to read' is capture (the frame's stamp) to the record's last byte read by a reader process")
+        print("target: one reader at 640x480, 15 fps <= 10 % of one core")
+        bench_detector_with_readers(path, frames)
+
+
+def bench_detector_with_readers(path: str, frames: list[Frame]) -> None:
+    from .frame_server import FrameServer
+
+    kinds = [(DetectorKind.FACE, "BlazeFace short"), (DetectorKind.HAAR, "Haar")]
+    print(f"\n{'detector':<18} {'readers':>7} {'fps':>7} {'encodes':>7} | {'fps/no reader':>13}")
+    for kind, label in kinds:
+        detector = create_detector(kind, 0.5)
+        try:
+            for f in frames[:5]:
+                detector.detect(f)
+            alone: float | None = None
+            for readers in (0, 1, 5):
+                server = FrameServer(path, max_fps=15.0)
+                procs = _frames_readers(path, readers)
+                try:
+                    _wait_readers(server, readers)
+                    start = time.perf_counter()
+                    for i, f in enumerate(frames * 2):
+                        server.offer(Frame(f.pixels_rgb, time.monotonic_ns(), i))
+                        detector.detect(f)
+                    detector_fps = 2 * len(frames) / (time.perf_counter() - start)
+                finally:
+                    server.close()
+                for p in procs:
+                    p.communicate(timeout=30)
+                alone = alone or detector_fps
+                print(f"{label:<18} {readers:7d} {detector_fps:7.1f} {server.encodes:7d} | {detector_fps / alone:13.2f}")
+        finally:
+            detector.close()
+    print("the detector runs flat out on one thread, offering each frame first; the server encodes at most 15 a second beside it")
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="swivel_vision.bench", description=__doc__.split("\n\n")[0])
     parser.add_argument("--board", default="boards/sim.json5")
     parser.add_argument("--frames", type=int, default=120, help="frames per detector and size (default 120)")
     parser.add_argument("--trials", type=int, default=6, help="capture-to-step trials per detector (default 6)")
     parser.add_argument("--seconds", type=float, default=8.0, help="pipeline run per detector, s (default 8)")
-    parser.add_argument("--only", default="detectors,render,pipeline,step", help="comma-separated sections")
+    parser.add_argument("--only", default="detectors,render,pipeline,step,frames", help="comma-separated sections")
     args = parser.parse_args(argv)
     logging.basicConfig(level=logging.WARNING, format="swivel-vision: %(message)s")
     sections = {s.strip() for s in args.only.split(",") if s.strip()}
-    unknown = sections - {"detectors", "render", "pipeline", "step"}
+    unknown = sections - {"detectors", "render", "pipeline", "step", "frames"}
     if unknown:
         parser.error(f"unknown section(s): {', '.join(sorted(unknown))}")
     if not 10 <= args.frames <= 10000 or not 1 <= args.trials <= 100 or not 1 <= args.seconds <= 600:
@@ -290,6 +459,8 @@ def main(argv: list[str] | None = None) -> int:
             bench_pipeline(args.board, args.seconds)
         if "step" in sections:
             bench_step(args.board, args.trials)
+        if "frames" in sections:
+            bench_frames(args.seconds)
     except DaemonError as e:
         print(f"error: {e}", file=sys.stderr)
         return 1

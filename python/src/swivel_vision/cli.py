@@ -22,12 +22,14 @@ import signal
 import sys
 import threading
 from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from . import log as vision_log
 from .config import DetectorKind, LinkKind, Overrides, VisionConfig, VisionConfigError, apply_overrides, load_board
 
 if TYPE_CHECKING:
+    from .frame_server import FrameServer
     from .sources import SourceError
 
 EX_OK, EX_USAGE, EX_UNAVAILABLE, EX_CONFIG = 0, 64, 69, 78
@@ -58,6 +60,12 @@ def build_parser() -> argparse.ArgumentParser:
     gestures = p.add_mutually_exclusive_group()
     gestures.add_argument("--gestures", dest="gestures", action="store_const", const=True, help="open-palm gesture on")
     gestures.add_argument("--no-gestures", dest="gestures", action="store_const", const=False, help="open-palm gesture off")
+    p.add_argument("--frames-socket", metavar="PATH",
+                   help="also serve the captured frames as JPEG records on this Unix socket (swivel-web's /stream.mjpg; docs/VISION.md)")
+    p.add_argument("--frames-fps", type=float, default=15.0, metavar="FPS",
+                   help="at most this many frames a second on the frames socket, 1-30 (default 15)")
+    p.add_argument("--frames-quality", type=int, default=80, metavar="Q",
+                   help="the frames socket's JPEG quality, 10-100 (default 80)")
     p.add_argument("--status-interval", type=float, default=10.0, metavar="SECONDS",
                    help="how often the status line is logged (default 10)")
     p.add_argument("--check", action="store_true", help="print the settings in force and exit")
@@ -101,44 +109,63 @@ def main(argv: Sequence[str] | None = None) -> int:
     if not 0.1 <= args.status_interval <= 3600:  # NaN fails too
         log.error("--status-interval: must be between 0.1 and 3600 seconds, found %s", args.status_interval)
         return EX_CONFIG
+    frames = FramesOptions(args.frames_socket, args.frames_fps, args.frames_quality) if args.frames_socket else None
+    if not 1 <= args.frames_fps <= 30:
+        log.error("--frames-fps: must be between 1 and 30, found %s", args.frames_fps)
+        return EX_CONFIG
+    if not 10 <= args.frames_quality <= 100:
+        log.error("--frames-quality: must be between 10 and 100, found %s", args.frames_quality)
+        return EX_CONFIG
     if args.check:
-        print(f"{args.board}: {describe(config)}")
+        print(f"{args.board}: {describe(config)}" + (f", frames on {frames.socket_path}" if frames else ""))
         return EX_OK
     log.info("%s", describe(config))
-    return run(config, status_interval_s=args.status_interval)
+    return run(config, status_interval_s=args.status_interval, frames=frames)
 
 
-# The vision extra's packages (python/pyproject.toml); mediapipe is installed
-# apart, without its dependencies, and only the detectors that use it need it.
+@dataclass(frozen=True, slots=True)
+class FramesOptions:
+    """The frames socket (frame_server.py): where, at most how many a second, what JPEG quality."""
+
+    socket_path: str
+    max_fps: float = 15.0
+    quality: int = 80
+
+
+# The vision extra's packages (python/pyproject.toml). mediapipe is optional (the
+# mediapipe extra, Python 3.11 and 3.12 only): installed apart, without its
+# dependencies, and only faceFullRange, body and gestures need it.
 _EXTRA_MODULES = ("numpy", "cv2")
-_INSTALL_HINT = ("pip install 'swivel[vision]' (from a checkout: pip install './python[vision]'), then "
-                 "pip install --no-deps mediapipe==0.10.14; or make install VISION=1 (docs/VISION.md)")
+_INSTALL_HINT = ("pip install 'swivel[vision]' (from a checkout: pip install './python[vision]'); "
+                 "or make install VISION=1 (docs/VISION.md)")
+_MEDIAPIPE_HINT = ("pip install 'swivel[mediapipe]' then pip install --no-deps mediapipe==0.10.14 (Python 3.11 or 3.12 only; "
+                   "docs/VISION.md), or use detector \"face\" or \"haar\" and no gestures")
 
 
 def missing_vision_packages(config: VisionConfig) -> str | None:
     """The one-line reason this install cannot run the pipeline, or None when every package it needs imports."""
-    needed = list(_EXTRA_MODULES)
-    if config.detector is not DetectorKind.HAAR or (config.gestures and config.link is LinkKind.VISION):
-        needed.append("mediapipe")
-    for name in needed:
+    for name in _EXTRA_MODULES:
         try:
             importlib.import_module(name)
         except ImportError as error:
             return f"the vision packages are not installed ({error}): {_INSTALL_HINT}"
+    wants = [f"detector {config.detector.value}"] if config.detector in (DetectorKind.FACE_FULL_RANGE, DetectorKind.BODY) else []
+    if config.gestures and config.link is LinkKind.VISION:
+        wants.append("gestures")
+    if wants:
+        try:
+            importlib.import_module("mediapipe")
+        except ImportError as error:
+            return f"{' and '.join(wants)} need mediapipe ({error}): {_MEDIAPIPE_HINT}"
     return None
 
 
-def run(config: VisionConfig, status_interval_s: float = 10.0) -> int:
+def run(config: VisionConfig, status_interval_s: float = 10.0, frames: FramesOptions | None = None) -> int:
     missing = missing_vision_packages(config)
     if missing is not None:
         log.error("%s", missing)
         return EX_CONFIG
-    from .detectors import DetectorError, create_detector
-    from .gestures import HandDetector
-    from .pipeline import Pipeline
-    from .sender import AccessorySender, Sender, VisionLinkSender
-    from .sources import SourceError, open_source
-    from .stats import PipelineStats
+    from .frame_server import FrameServer, FrameServerError
 
     stop = threading.Event()
 
@@ -148,6 +175,28 @@ def run(config: VisionConfig, status_interval_s: float = 10.0) -> int:
 
     signal.signal(signal.SIGTERM, on_signal)
     signal.signal(signal.SIGINT, on_signal)
+
+    server: FrameServer | None = None
+    if frames is not None:
+        try:
+            server = FrameServer(frames.socket_path, max_fps=frames.max_fps, quality=frames.quality)
+        except FrameServerError as error:
+            log.error("%s", error)
+            return EX_UNAVAILABLE if error.temporary else EX_CONFIG
+    try:
+        return _run_with(config, status_interval_s, stop, server)
+    finally:
+        if server is not None:
+            server.close()
+
+
+def _run_with(config: VisionConfig, status_interval_s: float, stop: threading.Event, server: FrameServer | None) -> int:
+    from .detectors import DetectorError, create_detector
+    from .gestures import HandDetector
+    from .pipeline import Pipeline
+    from .sender import AccessorySender, Sender, VisionLinkSender
+    from .sources import SourceError, open_source
+    from .stats import PipelineStats
 
     try:
         source = open_source(config)
@@ -175,7 +224,7 @@ def run(config: VisionConfig, status_interval_s: float = 10.0) -> int:
     else:
         sender = AccessorySender(config.socket_path, stats)
     pipeline = Pipeline(source, detector, sender, config, hand_detector=hands, stats=stats,
-                        status_interval_s=status_interval_s)
+                        status_interval_s=status_interval_s, on_capture=server.offer if server else None)
     try:
         pipeline.run(stop)
     except SourceError as error:

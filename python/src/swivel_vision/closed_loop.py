@@ -120,11 +120,16 @@ def run_closed_loop(
     detector: Detector | None = None,
     naive_gain_per_s: float = DEFAULT_GAIN_PER_S,
     on_frame: FrameHook | None = None,
+    on_capture: Callable[[Frame], None] | None = None,
     stop: Callable[[], bool] | None = None,
     loop_world: bool = False,
     world: World | None = None,
 ) -> LoopResult:
-    """Runs one scenario for its duration (or `seconds` of wall time) and scores it."""
+    """Runs one scenario for its duration (or `seconds` of wall time) and scores it.
+
+    `on_capture` gets each rendered frame before the detector sees it, as
+    swivel-vision's frames socket does a camera's (frame_server.py).
+    """
     spec = world.scenario if world is not None else scenario(scenario_name)
     world = world or World(spec)
     config = load_board(board)
@@ -178,7 +183,9 @@ def run_closed_loop(
                     stats.capture_to_send_ms.append((report.sent_ns - report.frame.captured_ns) / 1e6)
                 keep(report.frame, [t.detection for t in report.tracked], [t.identifier for t in report.tracked])
 
-            pipeline = Pipeline(camera, det, sender, config, on_frame=on_report, stats=pipeline_stats, status_interval_s=3600)
+            pipeline = Pipeline(
+                camera, det, sender, config, on_frame=on_report, on_capture=on_capture, stats=pipeline_stats, status_interval_s=3600
+            )
             while not (stop is not None and stop()):
                 report = pipeline.step()
                 if report is None or report.frame.captured_ns > end_ns:
@@ -192,6 +199,8 @@ def run_closed_loop(
                 if frame is None or frame.captured_ns > end_ns:
                     break
                 stats.frames_read += 1
+                if on_capture is not None:
+                    on_capture(frame)
                 t0 = time.monotonic_ns()
                 detections = [d for d in det.detect(frame) if d.confidence >= config.min_confidence]
                 detect_ns += time.monotonic_ns() - t0

@@ -2,11 +2,15 @@
 
     python -m swivel_vision.demo --board boards/sim.json5 [--scenario walk]
         [--controller swivel|naive] [--seconds N] [--png-dir DIR] [--port 8090]
+        [--frames-socket PATH]
 
 Starts swiveld ($SWIVELD), the virtual camera, MediaPipe's face detector and
 the TRACK sender, and serves the live view on http://127.0.0.1:8090/ (MJPEG of
 the rendered frames with boxes, identifiers, the framing target and the
-score). The scenario loops until --seconds have passed or Ctrl-C; either way
+score). With --frames-socket the clean rendered frames are also served
+there exactly as swivel-vision serves a camera's (frame_server.py), so
+swivel-web's page shows the room and the stand following the person. The
+scenario loops until --seconds have passed or Ctrl-C; either way
 the daemon is stopped (SIGTERM) before it exits, and the score is printed.
 """
 from __future__ import annotations
@@ -21,6 +25,7 @@ from pathlib import Path
 from swivel.local_daemon import DaemonError
 
 from .closed_loop import Controller, LoopContext, run_closed_loop
+from .frame_server import DEFAULT_FPS, FrameServer, FrameServerError
 from .frames import Frame
 from .live_view import LiveView, annotate, running_caption
 from .scoring import FrameRecord
@@ -39,6 +44,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--png-every", type=int, default=1, help="with --png-dir: only every Nth frame")
     parser.add_argument("--port", type=int, default=8090, help="live view port on 127.0.0.1; 0 turns it off")
     parser.add_argument("--latency-ms", type=float, default=33.0, help="capture to delivery (default 33)")
+    parser.add_argument("--frames-socket", default=None, metavar="PATH",
+                        help="also serve the rendered frames as swivel-vision's frames socket here (docs/VISION.md)")
+    parser.add_argument("--frames-fps", type=float, default=DEFAULT_FPS, help="at most this many a second there, 1-30 (default 15)")
     args = parser.parse_args(argv)
     logging.basicConfig(level=logging.INFO, format="swivel-vision: %(message)s")
     if args.seconds is not None and not 0 < args.seconds <= 86400:
@@ -49,6 +57,8 @@ def main(argv: list[str] | None = None) -> int:
         parser.error("--port must be within 0…65535 (0: no live view)")
     if not 1 <= args.png_every <= 100000:
         parser.error("--png-every must be within 1…100000")
+    if not 1 <= args.frames_fps <= 30:
+        parser.error("--frames-fps must be within 1…30")
 
     stopping = threading.Event()
 
@@ -69,6 +79,14 @@ def main(argv: list[str] | None = None) -> int:
         return 1
     if view.url:
         log.info("live view on %s (Ctrl-C stops)", view.url)
+    server: FrameServer | None = None
+    if args.frames_socket:
+        try:
+            server = FrameServer(args.frames_socket, max_fps=args.frames_fps)
+        except FrameServerError as e:
+            view.close()
+            log.error("%s", e)
+            return 1
 
     def on_frame(frame: Frame, record: FrameRecord, context: LoopContext) -> None:
         caption = running_caption(context.records, context.scenario, context.controller.value)
@@ -78,7 +96,7 @@ def main(argv: list[str] | None = None) -> int:
         result = run_closed_loop(
             args.scenario, Controller(args.controller), board=args.board,
             seconds=args.seconds if args.seconds is not None else 1e7, latency_s=args.latency_ms / 1000,
-            on_frame=on_frame, stop=stopping.is_set, loop_world=True,
+            on_frame=on_frame, on_capture=server.offer if server else None, stop=stopping.is_set, loop_world=True,
         )
     except KeyboardInterrupt:
         log.info("stopped")
@@ -88,6 +106,8 @@ def main(argv: list[str] | None = None) -> int:
         return 1
     finally:
         view.close()
+        if server is not None:
+            server.close()
     log.info("%s / %s: %s", args.scenario, args.controller, result.score.summary())
     return 0
 

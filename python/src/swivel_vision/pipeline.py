@@ -8,6 +8,8 @@ Usable as a library (the virtual camera's closed loop and live view use it):
 `on_frame(report)` is called on the loop's thread after each frame with the
 frame, the detections with their identifiers, the batch sent (or None) and
 what became of it. Keep it short: the next frame waits for it.
+`on_capture(frame)` is called as soon as a frame is read, before the
+detector: the frames socket's hand-off (frame_server.py), which never waits.
 
 Per frame: detections under `config.min_confidence` are dropped, the tracker
 gives identifiers, the builder makes the batch (None for a frame over 1 s
@@ -66,6 +68,7 @@ class Pipeline:
         hand_detector: HandDetector | None = None,
         gesture_every_n_frames: int = 3,
         on_frame: Callable[[FrameReport], None] | None = None,
+        on_capture: Callable[[Frame], None] | None = None,
         stats: PipelineStats | None = None,
         clock: Callable[[], int] = time.monotonic_ns,
         status_interval_s: float = 10.0,
@@ -82,6 +85,7 @@ class Pipeline:
         self.gesture_every_n_frames = gesture_every_n_frames
         self.recognizer = OpenPalmRecognizer(HoldTimer())
         self.on_frame = on_frame
+        self.on_capture = on_capture
         self.stats = stats or PipelineStats()
         self._clock = clock
         self._status_interval_ns = int(status_interval_s * 1e9)
@@ -93,6 +97,8 @@ class Pipeline:
         frame = self.source.read()
         if frame is None:
             return None
+        if self.on_capture is not None:
+            self.on_capture(frame)
         start_ns = self._clock()
         self.stats.frame(start_ns)
         try:
