@@ -18,7 +18,11 @@ enum Summary {
             axes.append("\(axis) \(fixed(status.measured[axis], 4, signed: true)) rad (\(status.encoderAxes.contains(axis) ? "encoder" : "commanded"))")
         }
         lines.append("  final: " + axes.joined(separator: ", "))
-        lines.append("  commands applied \(status.commandsApplied), rejected \(status.commandsRejected); demo cycles \(status.demoCycles)")
+        // The engine's count: motion commands that reached the stand. The host link's line counts every
+        // message a host sent, and its errors include these refusals and the link's own.
+        lines.append(
+            "  motion commands that reached the stand: \(status.commandsApplied) applied, \(status.commandsRejected) refused "
+                + "(stopping, a fault, a limit); demo cycles \(status.demoCycles)")
         lines.append("  encoder illegal transitions \(status.encoderIllegalTransitions), dropped edge events \(status.encoderDroppedEvents), rate-limited steps \(status.rateLimitedSteps), driver faults \(status.driverFaults)")
         var faults = "  motor faults \(status.faultsDetected)"
         if let fault = status.fault { faults += " (latched: \(fault))" }
