@@ -236,7 +236,8 @@ enum Daemon {
         display.finish(StatusLine.format(stand.status(), loop: loop.statistics(), context: [LinkSetup.segment(linkStatus)]))
         backend.stop()
 
-        var summary = Summary.format(stand.status(), loop: loop.statistics(), elapsedSeconds: clock.now().nanoseconds(since: started))
+        var summary = Summary.format(
+            stand.status(), loop: loop.statistics(), elapsedSeconds: clock.now().nanoseconds(since: started), haltReaction: stand.haltReaction)
         if let simulation = backend.simulationSummary { summary += "\n" + simulation }
         summary += "\n" + LinkSetup.summary(linkStatus)
         Console.shared.write(.output, summary + "\n")

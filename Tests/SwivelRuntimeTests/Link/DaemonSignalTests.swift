@@ -117,6 +117,13 @@ import Testing
         #expect(after.allSatisfy { $0 <= 0.5 }, "yaw sped up after SIGTERM: \(after)")
         let result = daemon.process.wait(timeoutSeconds: 20)
         #expect(result?.status == 0, "\(String(describing: result?.standardError))")
+        // Counted in ticks, not timed: the signal thread's request is commanded by the tick
+        // running then or the next, whose steps start one period after its deadline.
+        let output = result?.standardOutput ?? ""
+        let line = output.split(separator: "\n").first { $0.contains("halt requested during tick") } ?? ""
+        let numbers = line.components(separatedBy: "tick ").dropFirst().compactMap { Int64(String($0.prefix { $0.isNumber })) }
+        try #require(numbers.count == 2, "\(output)")
+        #expect(numbers[1] - numbers[0] <= 1, "\(output)")
     }
 
     /// A FIFO at the state directory's `device-uuid` hung start-up in open(2),
