@@ -64,6 +64,7 @@ import Testing
             let host = RawHost(channel: try UnixSocket.connect(path: daemon.socketPath))
             _ = try host.call(.hello(Hello(clientName: "daemon-stalled-output-tests")))
         }
+        daemon.resume()
         let text = daemon.read(forSeconds: 2)
         #expect(text.contains("lines of output dropped while it was blocked"), "\(text.suffix(2000))")
         // Still alive and serving.

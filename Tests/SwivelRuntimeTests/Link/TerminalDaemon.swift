@@ -8,12 +8,14 @@ import SwivelTestSupport
 /// The built swiveld with its standard output and error on a pseudo-terminal
 /// of the test's, as `make run` has them on a terminal: the test reads the
 /// terminal's side when it wants to, or never (a stalled SSH session, a paused
-/// terminal). `stalled` fills the terminal before the daemon starts, so its
-/// very first write would block. Killed when dropped unless it exited.
+/// terminal). `stalled` fills and pauses the terminal before the daemon
+/// starts, so its very first write blocks until `resume()`. Killed when dropped unless it exited.
 final class TerminalDaemon {
     let pid: pid_t
     /// The terminal's side: what the daemon writes arrives here.
     let primary: Int32
+    /// The daemon's side, kept open here to pause and resume it.
+    private let secondary: Int32
     let socketPath: String
     let hostPath: String
     private var exited = false
@@ -26,6 +28,7 @@ final class TerminalDaemon {
         var size = winsize(ws_row: 24, ws_col: columns, ws_xpixel: 0, ws_ypixel: 0)
         guard openpty(&primary, &secondary, nil, nil, &size) == 0 else { throw DocumentedFailure("openpty: errno \(errno)") }
         self.primary = primary
+        self.secondary = secondary
         _ = fcntl(primary, F_SETFL, fcntl(primary, F_GETFL) | O_NONBLOCK)
         if stalled {
             // A second open of the terminal, so O_NONBLOCK stays ours: the daemon's writes block.
@@ -37,6 +40,9 @@ final class TerminalDaemon {
             let block = [UInt8](repeating: UInt8(ascii: "."), count: 1024)
             while block.withUnsafeBytes({ write(filler, $0.baseAddress, $0.count) }) > 0 {}
             close(filler)
+            // And paused, as Ctrl-S pauses it: the kernel moves some of what was
+            // written on, which left room for a second of status lines.
+            tcflow(secondary, TCOOFF)
         }
         let arguments = [
             "--board", DaemonTests.simBoard, "--scene", "none", "--socket", socketPath, "--pty-link", hostPath,
@@ -49,11 +55,11 @@ final class TerminalDaemon {
         posix_spawn_file_actions_adddup2(&actions, secondary, 1)
         posix_spawn_file_actions_adddup2(&actions, secondary, 2)
         posix_spawn_file_actions_addclose(&actions, primary)
+        posix_spawn_file_actions_addclose(&actions, secondary)
         let argv = ([DaemonTests.swiveld] + arguments).map { strdup($0) } + [nil]
         defer { for pointer in argv { free(pointer) } }
         var pid: pid_t = 0
         let spawned = posix_spawn(&pid, DaemonTests.swiveld, &actions, nil, argv, environ)
-        close(secondary)
         guard spawned == 0 else { throw DocumentedFailure("posix_spawn: \(spawned)") }
         self.pid = pid
         guard waitForSocket else { return }
@@ -80,6 +86,9 @@ final class TerminalDaemon {
         } while RawHost.now() < end
         return nil
     }
+
+    /// Ctrl-Q: the terminal takes output again.
+    func resume() { tcflow(secondary, TCOON) }
 
     /// What the daemon wrote that arrived since the last read.
     func read() -> String {
@@ -111,6 +120,7 @@ final class TerminalDaemon {
             waitpid(pid, &status, 0)
         }
         close(primary)
+        close(secondary)
         unlink(socketPath)
         unlink(hostPath)
     }
