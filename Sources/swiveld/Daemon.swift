@@ -20,7 +20,10 @@ enum Daemon {
 
     static func run(arguments: [String]) -> Int32 {
         if arguments.first == "check-board" {
-            return CheckBoard.run(arguments: Array(arguments.dropFirst()))
+            let code = CheckBoard.run(arguments: Array(arguments.dropFirst()))
+            // Its problems are log lines: they must be out before the process is.
+            Console.shared.drain(withinNanoseconds: 1_000_000_000)
+            return code
         }
         let options: Options
         do {
@@ -233,7 +236,9 @@ enum Daemon {
         loop.stop()
         Log.debug("loop statistics: \(loop.statistics())")
         let linkStatus = link.status()
-        display.finish(StatusLine.format(stand.status(), loop: loop.statistics(), context: [LinkSetup.segment(linkStatus)]))
+        var context = [LinkSetup.segment(linkStatus)]
+        if let camera { context.append(SceneSetup.segment(camera.status())) }
+        display.finish(StatusLine.format(stand.status(), loop: loop.statistics(), context: context))
         backend.stop()
 
         var summary = Summary.format(

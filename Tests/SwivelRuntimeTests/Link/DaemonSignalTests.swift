@@ -81,7 +81,7 @@ import Testing
     func aTerminatingSignalDeceleratesDisablesAndCleansUp(_ signal: Int32, _ name: String) throws {
         let (daemon, host) = try Self.movingDaemon(tag: "signal-\(signal)")
         daemon.process.signal(signal)
-        guard let result = daemon.process.wait(timeoutSeconds: 20) else {
+        guard let result = daemon.process.wait(timeoutSeconds: 20 * Sanitizers.slowdown) else {
             Issue.record("\(name): still running 20 s later")
             return
         }
@@ -115,7 +115,7 @@ import Testing
             if case .motionState(let state) = entry.message { Double(state.velocities.yaw) } else { nil }
         }
         #expect(after.allSatisfy { $0 <= 0.5 }, "yaw sped up after SIGTERM: \(after)")
-        let result = daemon.process.wait(timeoutSeconds: 20)
+        let result = daemon.process.wait(timeoutSeconds: 20 * Sanitizers.slowdown)
         #expect(result?.status == 0, "\(String(describing: result?.standardError))")
         // Counted in ticks, not timed: the signal thread's request is commanded by the tick
         // running then or the next, whose steps start one period after its deadline.
@@ -138,7 +138,7 @@ import Testing
         #expect(mkfifo(directory + "/device-uuid", 0o644) == 0)
         let process = try Subprocess.launch(
             DaemonTests.swiveld, DaemonTests.isolated(["--board", DaemonTests.simBoard, "--state-dir", directory, "--duration", "1"]))
-        guard let result = process.wait(timeoutSeconds: 20) else {
+        guard let result = process.wait(timeoutSeconds: 20 * Sanitizers.slowdown) else {
             process.signal(SIGKILL)
             _ = process.wait()
             Issue.record("start-up hung on the FIFO")
@@ -157,7 +157,7 @@ import Testing
         let process = try Subprocess.launch(DaemonTests.swiveld, DaemonTests.isolated(["--board", board]))
         sleepSeconds(0.5)
         process.signal(SIGTERM)
-        guard let result = process.wait(timeoutSeconds: 20) else {
+        guard let result = process.wait(timeoutSeconds: 20 * Sanitizers.slowdown) else {
             process.signal(SIGKILL)
             _ = process.wait()
             Issue.record("SIGTERM during start-up was not heard")

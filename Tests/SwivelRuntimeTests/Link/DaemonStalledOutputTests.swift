@@ -44,14 +44,14 @@ import Testing
         #expect(after.contains { $0 < 1 }, "decelerating before the link closed: \(after)")
         // A liveness bound, not a speed: the old daemon never exited while the terminal stayed stalled.
         // Exit 0 is the path that saw the stand at rest before disabling the drivers (70 is the forced one).
-        let status = daemon.wait(seconds: 20)
+        let status = daemon.wait(seconds: 20 * Sanitizers.slowdown)
         #expect(status == 0, "exit status \(String(describing: status)) with the terminal stalled")
         #expect(access(daemon.socketPath, F_OK) != 0, "the socket is removed on exit")
     }
 
     @Test func durationEndsTheRunWhileTheTerminalIsStalled() throws {
         let daemon = try TerminalDaemon(tag: "stalled-duration", arguments: ["--duration", "1"], stalled: true)
-        let status = daemon.wait(seconds: 20)
+        let status = daemon.wait(seconds: 20 * Sanitizers.slowdown)
         #expect(status == 0, "exit status \(String(describing: status)) after --duration 1 with the terminal stalled")
     }
 
@@ -71,7 +71,7 @@ import Testing
         _ = try Self.dock(daemon.socketPath)
         daemon.signal(SIGTERM)
         let tail = daemon.read(forSeconds: 1)
-        #expect(daemon.wait(seconds: 20) == 0)
+        #expect(daemon.wait(seconds: 20 * Sanitizers.slowdown) == 0)
         #expect((tail + daemon.read()).contains("SIGTERM: decelerating to a stop"))
     }
 
@@ -95,7 +95,7 @@ import Testing
         #expect(shown.hasPrefix("idle, drivers off"), "\(shown)")
         daemon.signal(SIGTERM)
         _ = daemon.read(forSeconds: 0.2)
-        #expect(daemon.wait(seconds: 20) == 0)
+        #expect(daemon.wait(seconds: 20 * Sanitizers.slowdown) == 0)
     }
 
     /// Not a terminal (a file here; the journal under systemd): a line when

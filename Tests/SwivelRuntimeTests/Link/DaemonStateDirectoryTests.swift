@@ -31,7 +31,7 @@ import Testing
         let process = try Subprocess.launch(
             DaemonTests.swiveld,
             DaemonTests.isolated(["--board", DaemonTests.simBoard, "--state-dir", stateDirectory, "--duration", "0.3", "--verbose"], tag: tag))
-        guard let result = process.wait(timeoutSeconds: 30) else {
+        guard let result = process.wait(timeoutSeconds: 30 * Sanitizers.slowdown) else {
             process.signal(SIGKILL)
             _ = process.wait()
             throw DocumentedFailure("swiveld still ran 30 s after --duration 0.3")
@@ -86,7 +86,7 @@ import Testing
         let one = try Subprocess.launch(DaemonTests.swiveld, DaemonTests.isolated(arguments, tag: "race1"))
         let two = try Subprocess.launch(DaemonTests.swiveld, DaemonTests.isolated(arguments, tag: "race2"))
         let results = [one, two].compactMap { process -> Subprocess.Result? in
-            guard let result = process.wait(timeoutSeconds: 30) else {
+            guard let result = process.wait(timeoutSeconds: 30 * Sanitizers.slowdown) else {
                 process.signal(SIGKILL)
                 _ = process.wait()
                 return nil

@@ -64,7 +64,7 @@ final class TerminalDaemon {
         self.pid = pid
         guard waitForSocket else { return }
         // Generous: a debug daemon on a machine busy with the rest of the suite can take seconds to start.
-        let end = RawHost.now() + 30
+        let end = RawHost.now() + 30 * Sanitizers.slowdown
         while RawHost.now() < end && (access(hostPath, F_OK) != 0 || access(socketPath, F_OK) != 0) { sleepSeconds(0.025) }
         guard access(socketPath, F_OK) == 0 else {
             throw DocumentedFailure("swiveld made no \(socketPath) within 30 s with its terminal \(stalled ? "stalled" : "read")")
