@@ -44,8 +44,7 @@ final class StatusDisplay {
     /// The last word: the final status on a line of its own.
     func finish(_ line: String) {
         if interactive {
-            console.showStatus(line)
-            console.finishStatus()
+            console.finishStatus(line)
         } else {
             console.write(.output, line + "\n")
         }

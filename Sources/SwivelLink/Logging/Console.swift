@@ -32,6 +32,8 @@ public final class Console: Sendable {
     private struct Line {
         var stream: Stream
         var text: String
+        /// The last status line: cut to the terminal's width and ended, in its place among the lines.
+        var isFinalStatus = false
     }
 
     private struct State {
@@ -40,7 +42,6 @@ public final class Console: Sendable {
         var dropped = 0
         var status: String?
         var statusChanged = false
-        var finishStatus = false
         /// The writer was told there is work (the semaphore was posted) and has not taken it yet.
         var wakePending = false
         /// The writer is writing what it took.
@@ -67,13 +68,21 @@ public final class Console: Sendable {
     /// already waiting.
     @discardableResult
     public func write(_ stream: Stream, _ text: String) -> Bool {
+        enqueue(Line(stream: stream, text: text))
+    }
+
+    private func enqueue(_ line: Line, endingStatus: Bool = false) -> Bool {
         let (queued, post) = state.withLock { state -> (Bool, Bool) in
-            guard state.lines.count < Self.lineCapacity, state.bytes + text.utf8.count <= Self.byteCapacity else {
+            if endingStatus {
+                state.status = nil
+                state.statusChanged = false
+            }
+            guard state.lines.count < Self.lineCapacity, state.bytes + line.text.utf8.count <= Self.byteCapacity else {
                 state.dropped += 1
                 return (false, false)
             }
-            state.lines.append(Line(stream: stream, text: text))
-            state.bytes += text.utf8.count
+            state.lines.append(line)
+            state.bytes += line.text.utf8.count
             return (true, Self.needsWake(&state))
         }
         if post { signalWriter() }
@@ -92,14 +101,10 @@ public final class Console: Sendable {
         if post { signalWriter() }
     }
 
-    /// Ends the status line with a newline, so what follows starts on a line of its own.
-    public func finishStatus() {
-        let post = state.withLock { state -> Bool in
-            guard state.status != nil else { return false }
-            state.finishStatus = true
-            return Self.needsWake(&state)
-        }
-        if post { signalWriter() }
+    /// The last status line, left on the screen with a newline after it, in
+    /// order with the lines written before and after (the exit summary).
+    public func finishStatus(_ line: String) {
+        _ = enqueue(Line(stream: .output, text: line, isFinalStatus: true), endingStatus: true)
     }
 
     /// Lines dropped so far and not yet reported.
@@ -112,7 +117,7 @@ public final class Console: Sendable {
         let end = MonotonicTime.nanoseconds() + nanoseconds
         while true {
             let idle = state.withLock { state in
-                !state.running || (state.lines.isEmpty && !state.statusChanged && !state.finishStatus && !state.wakePending && !state.writing)
+                !state.running || (state.lines.isEmpty && !state.statusChanged && !state.wakePending && !state.writing)
             }
             if idle { return true }
             let now = MonotonicTime.nanoseconds()
@@ -160,7 +165,6 @@ public final class Console: Sendable {
         var dropped: Int
         var status: String?
         var statusChanged: Bool
-        var finishStatus: Bool
     }
 
     private func run() {
@@ -171,14 +175,11 @@ public final class Console: Sendable {
         while true {
             while sem_wait(wake) != 0 {}
             let batch = state.withLock { state -> Batch in
-                let batch = Batch(
-                    lines: state.lines, dropped: state.dropped, status: state.status, statusChanged: state.statusChanged,
-                    finishStatus: state.finishStatus)
+                let batch = Batch(lines: state.lines, dropped: state.dropped, status: state.status, statusChanged: state.statusChanged)
                 state.lines.removeAll(keepingCapacity: true)
                 state.bytes = 0
                 state.dropped = 0
                 state.statusChanged = false
-                state.finishStatus = false
                 state.wakePending = false
                 state.writing = true
                 return batch
@@ -187,7 +188,13 @@ public final class Console: Sendable {
                 put("\r\u{1B}[K", to: output)
                 statusShown = false
             }
-            for line in batch.lines { put(line.text, to: line.stream == .output ? output : error) }
+            for line in batch.lines {
+                if line.isFinalStatus {
+                    put("\r\u{1B}[K" + Self.cut(line.text, toColumns: columns()) + "\n", to: output)
+                } else {
+                    put(line.text, to: line.stream == .output ? output : error)
+                }
+            }
             if batch.dropped > 0 {
                 put(Log.format(.warning, "\(batch.dropped) line\(batch.dropped == 1 ? "" : "s") of output dropped while it was blocked"), to: error)
             }
@@ -195,11 +202,6 @@ public final class Console: Sendable {
             if let status = batch.status, batch.statusChanged || !statusShown {
                 put("\r\u{1B}[K" + Self.cut(status, toColumns: columns()), to: output)
                 statusShown = true
-            }
-            if batch.finishStatus, statusShown {
-                put("\n", to: output)
-                statusShown = false
-                state.withLock { $0.status = nil }
             }
             state.withLock { $0.writing = false }
         }
