@@ -79,7 +79,9 @@ public final class Console: Sendable {
             }
             guard state.lines.count < Self.lineCapacity, state.bytes + line.text.utf8.count <= Self.byteCapacity else {
                 state.dropped += 1
-                return (false, false)
+                // Woken for it too: the count is told as soon as the output takes lines
+                // again, even if nothing else is ever written.
+                return (false, Self.needsWake(&state))
             }
             state.lines.append(line)
             state.bytes += line.text.utf8.count
