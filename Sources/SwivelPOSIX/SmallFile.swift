@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// A small file read whole with plain libc (the firmware links no
 /// Foundation): a board file, a scene, a sysfs attribute, /etc/machine-id, a
 /// tool's seed file. Allocates: for setup, never for a tick.
@@ -16,6 +22,20 @@ public struct SmallFile: Sendable {
     public static func read(_ path: String, maximumBytes: Int = 1 << 20) throws(Errno) -> SmallFile {
         let descriptor = try FileDescriptor.open(path, .readOnly)
         return try descriptor.closeAfter { () throws(Errno) in try read(from: descriptor, maximumBytes: maximumBytes) }
+    }
+
+    /// As `read(_:maximumBytes:)`, for a state file (a stand's UUID,
+    /// /etc/machine-id) that must never hold up start-up: opened
+    /// non-blocking, so a FIFO planted there cannot make the open wait for a
+    /// writer, and refused (ENODEV) unless it is a regular file.
+    public static func readRegular(_ path: String, maximumBytes: Int) throws(Errno) -> SmallFile {
+        let descriptor = try FileDescriptor.open(path, .readOnly, options: [.nonBlocking, .noControllingTerminal])
+        return try descriptor.closeAfter { () throws(Errno) in
+            var status = stat()
+            guard fstat(descriptor.rawValue, &status) == 0 else { throw .current }
+            guard status.st_mode & S_IFMT == S_IFREG else { throw Errno(ENODEV) }
+            return try read(from: descriptor, maximumBytes: maximumBytes)
+        }
     }
 
     /// As `read(_:maximumBytes:)`, from a descriptor already open (a pipe, /proc).

@@ -17,8 +17,9 @@ final class ButtonKeys {
     /// The start-up notice: which key presses which button.
     var legend: String { "keys: \(panel.keyLegend)" }
 
-    /// The status line's segment, first so a narrow terminal does not cut it:
-    /// the keys alone ("keys s f + - t 1"); the notice at start names their buttons.
+    /// The status line's last segment, the keys alone ("keys s f + - t 1"): a
+    /// narrow terminal cuts it before the stand's state, and the notice at
+    /// start names their buttons.
     var segment: String { "keys " + panel.keys.map(String.init).joined(separator: " ") }
 
     /// Presses the button of each key typed since the last call; says what it did.

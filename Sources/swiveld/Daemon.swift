@@ -11,8 +11,8 @@ import SwivelProtocol
 import SwivelRuntime
 
 /// swiveld: load the board, run the stand on the real-time loop, show what it
-/// does, and on SIGINT/SIGTERM (or after --duration) bring it to a stop,
-/// disable the drivers and exit 0.
+/// does, and on a terminating signal (or after --duration) bring it to a
+/// stop, disable the drivers and exit 0.
 enum Daemon {
     static let exitUsage: Int32 = 64   // EX_USAGE
     static let exitConfig: Int32 = 78  // EX_CONFIG
@@ -20,7 +20,10 @@ enum Daemon {
 
     static func run(arguments: [String]) -> Int32 {
         if arguments.first == "check-board" {
-            return CheckBoard.run(arguments: Array(arguments.dropFirst()))
+            let code = CheckBoard.run(arguments: Array(arguments.dropFirst()))
+            // Its problems are log lines: they must be out before the process is.
+            Console.shared.drain(withinNanoseconds: 1_000_000_000)
+            return code
         }
         let options: Options
         do {
@@ -37,10 +40,16 @@ enum Daemon {
             print("swiveld \(SwivelVersion.string)")
             return 0
         }
-        Log.setThreshold(options.verbose ? .debug : .info)
         // Before any thread exists, so every thread inherits the blocked mask.
-        var signals = SignalWatcher()
+        let signals = SignalWatcher.start()
+        Log.setThreshold(options.verbose ? .debug : .info)
+        let code = run(options: options, signals: signals)
+        // Bounded: a stalled terminal loses the last lines, it does not keep the daemon.
+        Console.shared.drain(withinNanoseconds: 1_000_000_000)
+        return code
+    }
 
+    private static func run(options: Options, signals: SignalWatcher) -> Int32 {
         let path = options.boardPath ?? Options.installedBoardPath
         let board: Board
         do {
@@ -69,15 +78,20 @@ enum Daemon {
             return exitConfig
         }
         // Before any hardware is touched: a bad identity file stops nothing that runs.
-        let uuid: WireUUID
+        let identity: IdentitySetup.Identity
         do {
-            uuid = try IdentitySetup.uuid(options: options, board: board)
+            identity = try IdentitySetup.identity(options: options, board: board)
         } catch {
             Log.error("the stand's identity: \(error)")
             return exitConfig
         }
+        // Held until the daemon exits: one daemon per state directory, one identity per stand.
+        defer { withExtendedLifetime(identity.lock) {} }
+        let uuid = identity.uuid
         // The demo is for a simulated stand with no host and no scene; real hardware holds still.
         let playDemo = options.playDemo && board.backend == .simulated && scene == nil
+        // From here a signal is the main thread's to act on: what was started is stopped in order.
+        signals.beginTouchingHardware()
         // Everything that can fail is taken before the loop starts: the first
         // motion enables the drivers, and the demo or homing moves from the
         // loop's first tick, so a busy button line or socket found after it
@@ -92,6 +106,8 @@ enum Daemon {
             Log.error("cannot set up the stand: \(error)")
             return exitConfig
         }
+        // A signal from now on (or one that came meanwhile) halts the stand from the signal thread.
+        signals.attach(stand)
         let endpoints = LinkSetup.endpoints(options: options, board: board, simulated: backend.isSimulated)
         let hub = LinkHub(stand: stand, configuration: LinkSetup.configuration(board: board, uuid: uuid, options: options))
         let panel: SimulatedButtonPanel?
@@ -150,57 +166,68 @@ enum Daemon {
             : playDemo ? "running the demo until a host connects; Ctrl-C to stop" : "running; Ctrl-C to stop")
 
         let started = clock.now()
+        // The signal thread ends the run at this deadline, whatever this thread is doing.
+        if let duration = options.durationNanoseconds {
+            signals.setDeadline(nanoseconds: started.nanoseconds + duration, seconds: options.durationSeconds ?? 0)
+        }
         if let scene, let panel { SceneSetup.schedulePresses(scene, on: panel, from: started) }
         let display = StatusDisplay(interactive: isTerminal(1))
         let keys = ButtonKeys(panel: panel)
         defer { keys?.restore() }
         if let keys { Log.notice("\(keys.legend): each presses and releases that simulated button") }
+        func show() {
+            let status = stand.status()
+            let linkStatus = link.status()
+            var context = [LinkSetup.segment(linkStatus)]
+            if let camera { context.append(SceneSetup.segment(camera.status())) }
+            var line = StatusLine.format(status, loop: loop.statistics(), context: context)
+            if let keys { line += " | " + keys.segment }
+            display.show(line, state: StatusDisplay.state(of: status, context: [LinkSetup.stateSegment(linkStatus)]), now: MonotonicTime.nanoseconds())
+        }
         var lastPhase: DemoScript.Phase?
         var reason = "stopped"
+        var round = 0
+        // Every 20 ms: keys and signals; every 100 ms: the status. The halt
+        // itself never waits for this loop (the signal thread requested it).
         while true {
-            if let signal = signals.poll() {
-                reason = signal
+            if let event = signals.nextEvent() {
+                reason = event
                 break
             }
-            if let duration = options.durationNanoseconds, clock.now().nanoseconds(since: started) >= duration {
-                reason = "--duration \(fixed(options.durationSeconds ?? 0, 1)) s elapsed"
-                break
+            keys?.pressTyped(at: clock.now()) { message in Log.info(message) }
+            if round % 5 == 0 {
+                let status = stand.status()
+                if status.demoPhase != lastPhase, let phase = status.demoPhase {
+                    Log.info(phase.description)
+                    lastPhase = phase
+                }
+                show()
             }
-            let status = stand.status()
-            if status.demoPhase != lastPhase, let phase = status.demoPhase {
-                display.log { Log.info(phase.description) }
-                lastPhase = phase
-            }
-            var line = StatusLine.format(status, loop: loop.statistics())
-            if let camera { line += " | " + SceneSetup.segment(camera.status()) }
-            line += " | " + LinkSetup.segment(link.status())
-            if let keys {
-                keys.pressTyped(at: clock.now()) { message in display.log { Log.info(message) } }
-                line = keys.segment + " | " + line
-            }
-            display.show(line)
-            sleep(milliseconds: 100)
+            round += 1
+            sleep(milliseconds: 20)
         }
 
-        display.log { Log.notice("\(reason): decelerating to a stop") }
+        Log.notice("\(reason): decelerating to a stop")
         stand.requestHalt()
         // Capped: a board's acceleration cap may be tiny (anything above 0 loads),
         // and an unbounded wait would trap converting to nanoseconds.
         let stopWaitSeconds = min(stand.worstCaseStopSeconds, 3600) + 2
         let deadline = clock.now().advanced(byNanoseconds: Int64(stopWaitSeconds * 1e9))
         var forced = false
+        round = 0
         while !stand.isHalted {
-            if signals.poll() != nil {
-                display.log { Log.warning("second signal: disabling the drivers without waiting") }
+            if signals.nextEvent() != nil {
+                Log.warning("second signal: disabling the drivers without waiting")
                 forced = true
                 break
             }
             if clock.now() >= deadline {
-                display.log { Log.error("the stand did not come to rest in time; disabling the drivers") }
+                Log.error("the stand did not come to rest in time; disabling the drivers")
                 forced = true
                 break
             }
-            display.show(StatusLine.format(stand.status(), loop: loop.statistics()))
+            if round % 5 == 0 { show() }
+            round += 1
             sleep(milliseconds: 20)
         }
         camera?.stop()
@@ -208,12 +235,17 @@ enum Daemon {
         // Forced or not, the loop's end disables what is still on.
         loop.stop()
         Log.debug("loop statistics: \(loop.statistics())")
-        display.finish()
+        let linkStatus = link.status()
+        var context = [LinkSetup.segment(linkStatus)]
+        if let camera { context.append(SceneSetup.segment(camera.status())) }
+        display.finish(StatusLine.format(stand.status(), loop: loop.statistics(), context: context))
         backend.stop()
 
-        print(Summary.format(stand.status(), loop: loop.statistics(), elapsedSeconds: clock.now().nanoseconds(since: started)))
-        if let simulation = backend.simulationSummary { print(simulation) }
-        print(LinkSetup.summary(link.status()))
+        var summary = Summary.format(
+            stand.status(), loop: loop.statistics(), elapsedSeconds: clock.now().nanoseconds(since: started), haltReaction: stand.haltReaction)
+        if let simulation = backend.simulationSummary { summary += "\n" + simulation }
+        summary += "\n" + LinkSetup.summary(linkStatus)
+        Console.shared.write(.output, summary + "\n")
         return forced ? exitSoftware : 0
     }
 

@@ -30,10 +30,21 @@ enum IdentitySetup {
         }
     }
 
-    static func uuid(options: Options, board: Board) throws(DeviceIdentityError) -> WireUUID {
-        let resolved = try DeviceIdentity.resolveUUID(boardName: board.name, stateDirectory: stateDirectory(options: options, board: board))
+    /// The UUID, and the state directory's lock, which the daemon holds until it exits.
+    struct Identity {
+        var uuid: WireUUID
+        var lock: StateDirectoryLock?
+    }
+
+    static func identity(options: Options, board: Board) throws(DeviceIdentityError) -> Identity {
+        let directory = stateDirectory(options: options, board: board)
+        let lock = try directory.flatMap { (path) throws(DeviceIdentityError) in try StateDirectoryLock.acquire(path) }
+        let resolved = try DeviceIdentity.resolveUUID(boardName: board.name, stateDirectory: directory)
         if let reason = resolved.fallbackReason {
-            Log.warning("cannot keep the stand's UUID in its state directory (\(reason)); using \(resolved.isStable ? "one derived from /etc/machine-id" : "a random one")")
+            // Loud: hosts know a stand by this UUID. It is the one the state file will get.
+            Log.error(
+                "cannot keep the stand's UUID in its state directory (\(reason)); announcing \(resolved.uuid), derived from "
+                    + "/etc/machine-id and the board name, which the state file will hold once it can be written")
         }
         switch resolved.source {
         case .stateFile(let path): Log.debug("uuid \(resolved.uuid) from \(path)")
@@ -41,6 +52,6 @@ enum IdentitySetup {
         case .machineID: Log.debug("uuid \(resolved.uuid) from /etc/machine-id and the board name")
         case .random: Log.warning("no /etc/machine-id: this stand's UUID is random and will change at the next start")
         }
-        return resolved.uuid
+        return Identity(uuid: resolved.uuid, lock: lock)
     }
 }

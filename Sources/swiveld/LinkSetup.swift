@@ -73,7 +73,9 @@ enum LinkSetup {
     static func summary(_ status: LinkServerStatus) -> String {
         let hub = status.hub
         var line = "  host link: \(hub.dockings) session\(hub.dockings == 1 ? "" : "s"), \(hub.framesReceived) frames in"
-        line += ", \(hub.commandsApplied) acknowledged, \(hub.commandsRejected) refused"
+        // Every host message answered, heartbeats and queries too: the refused
+        // include the stand's own refusals counted on the line above.
+        line += ", \(hub.commandsApplied) messages acknowledged, \(hub.commandsRejected) answered with an error"
         line += ", \(hub.duplicatesAnswered) retransmissions answered, \(hub.framesDropped) bad frames dropped"
         if hub.heartbeatTimeouts > 0 { line += ", \(hub.heartbeatTimeouts) heartbeat timeouts" }
         let refused = hub.sessionsRefused &+ status.refusedAtDescriptorLimit
@@ -84,12 +86,19 @@ enum LinkSetup {
         return line
     }
 
-    /// The status line's link segment.
+    /// The status line's link segment: tracking on or off first, since with
+    /// it off (the `t` key, a host) the stand holds still however the subject
+    /// moves, then the hosts.
     static func segment(_ status: LinkServerStatus) -> String {
-        let hub = status.hub
-        var text = hub.sessionsDocked == 0 ? "no host" : "\(hub.sessionsDocked) host\(hub.sessionsDocked == 1 ? "" : "s")"
-        if hub.sessionsDocked > 0 { text += hub.systemTrackingEnabled ? " (system tracking)" : " (manual)" }
-        if hub.framesDropped > 0 { text += ", \(hub.framesDropped) bad frames" }
+        var text = stateSegment(status)
+        if status.hub.framesDropped > 0 { text += ", \(status.hub.framesDropped) bad frames" }
         return text
+    }
+
+    /// The segment without its counters: what a change of is worth a line in the journal.
+    static func stateSegment(_ status: LinkServerStatus) -> String {
+        let hub = status.hub
+        let hosts = hub.sessionsDocked == 0 ? "no host" : "\(hub.sessionsDocked) host\(hub.sessionsDocked == 1 ? "" : "s")"
+        return "tracking \(hub.systemTrackingEnabled ? "on" : "off"), \(hosts)"
     }
 }

@@ -50,9 +50,10 @@ struct Options: Equatable {
                swiveld check-board FILE
                swiveld --help | --version
 
-        Runs a Swivel stand until SIGINT or SIGTERM, then decelerates it to a stop,
-        disables the motor drivers and exits 0. `check-board FILE` only validates a
-        board file, touching no hardware: exit 0 valid, 65 problems, 66 unreadable.
+        Runs a Swivel stand until a terminating signal (SIGINT, SIGTERM, SIGHUP, ...),
+        then decelerates it to a stop, disables the motor drivers and exits 0.
+        `check-board FILE` only validates a board file, touching no hardware: exit 0
+        valid, 65 problems, 66 unreadable.
         On a terminal, a simulated board's buttons are pressed with keys: s shutter,
         f flip, + and - zoom, t tracking, 1...9 the button with that id (the status
         line lists them).

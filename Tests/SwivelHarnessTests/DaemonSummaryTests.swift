@@ -6,13 +6,13 @@ import Testing
 @Suite struct DaemonSummaryTests {
     // As README.md shows a run (Sources/swiveld/Summary.swift prints it).
     static let cleanLog = """
-        5.0s | yaw +2.002 rad +0.55 rad/s | pitch +0.087 rad +0.00 rad/s | roll +0.000* rad +0.00 rad/s | tracking following, error yaw +0.004 pitch +0.017 rad | peak following error yaw 0.0030 pitch 0.0020 rad | loop p99 wake 37µs tick 12µs overruns 0
+        tracking following, error yaw +0.004 pitch +0.017 rad | tracking on, no host | 5.0s | yaw +2.002 rad +0.55 rad/s | pitch +0.087 rad +0.00 rad/s | roll +0.000* rad +0.00 rad/s | peak following error yaw 0.0030 pitch 0.0020 rad | loop p99 wake 37µs tick 12µs overruns 0
         swiveld: ran 5.1 s: 5069 ticks at 1000 Hz, 0 overruns (0 deadlines skipped)
           wake latency p50 25µs p99 37µs max 422µs
           tick cost    p50 9.0µs p99 12µs max 30µs
           SCHED_FIFO granted, mlockall granted
           stopped; drivers disabled
-          host link: 0 sessions, 152 frames in, 147 acknowledged, 5 refused, 0 retransmissions answered, 0 bad frames dropped
+          host link: 0 sessions, 152 frames in, 147 messages acknowledged, 5 answered with an error, 0 retransmissions answered, 0 bad frames dropped
         """
 
     @Test func theExitSummaryIsRead() {

@@ -156,8 +156,12 @@ extension DaemonTests {
         #expect(result.status == 0, "stderr: \(result.standardError)")
         #expect(result.standardError.contains("tracking the simulated camera's scene 'walk'"))
         #expect(!result.standardError.contains("demo:"), "a scene replaces the demo")
-        let lines = result.standardOutput.split(separator: "\n").filter { $0.contains("camera: framing error") }
-        #expect(lines.count >= 3, "\(result.standardOutput)")
+        // Not a terminal: a status line at each change of state (issue 24), each with the camera's segment.
+        // (Before its first frame the camera's segment says "subject out of view".)
+        let lines = result.standardOutput.split(separator: "\n").filter { $0.contains(" | camera: ") }
+        #expect(lines.first?.hasPrefix("idle, drivers off | tracking on, no host | camera: ") == true, "\(result.standardOutput)")
+        #expect(lines.contains { $0.contains("camera: framing error") }, "\(result.standardOutput)")
+        #expect(lines.last?.hasPrefix("halted, drivers disabled") == true, "\(result.standardOutput)")
         // From 1 s the person walks right at 0.5 rad/s: by 4 s the stand has followed to yaw ≈ 1.5.
         let final = result.standardOutput.split(separator: "\n").first { $0.contains("final: yaw ") }
         let yaw = final.flatMap { line in line.split(separator: " ").dropFirst(2).first.flatMap { Double($0) } }
@@ -166,7 +170,7 @@ extension DaemonTests {
         // ticks 3 to 4 times more slowly than their period.
         if Sanitizers.runsInRealTime {
             #expect(yaw.map { $0 > 1.0 } == true, "\(final ?? "no final line")")
-            #expect(result.standardOutput.contains("tracking following"))
+            #expect(lines.contains { $0.hasPrefix("tracking following") }, "\(result.standardOutput)")
         }
     }
 }

@@ -126,6 +126,29 @@ import Testing
     }
 }
 
+/// Issue 24: how soon the loop acts on a halt, in ticks (the daemon's exit
+/// summary prints it; docs/RUNTIME.md, "Stopping").
+@Suite struct StandHaltReactionTests {
+    @Test func aHaltRequestedBetweenTicksIsCommandedByTheNextTick() throws {
+        let sim = try VirtualStand(board: BoardFixtures.load("sim.json5"))
+        _ = try sim.send(.setAngularVelocity(Vector3(yaw: 1)))
+        for _ in 0..<100 { sim.tick() }
+        #expect(sim.stand.haltReaction == nil)
+        sim.stand.requestHalt()
+        #expect(sim.stand.haltReaction == nil, "not seen before a tick")
+        let before = sim.stand.status().commanded.yaw.velocity
+        sim.tick()
+        let reaction = try #require(sim.stand.haltReaction)
+        // Requested after tick 100 (plus the one `send` ran) ended: tick 102 commands the stop.
+        #expect(reaction.stoppingFromTick == reaction.requestedDuringTick + 1, "\(reaction)")
+        #expect(sim.stand.status().commanded.yaw.velocity < before, "that very tick decelerates")
+        // A second request changes nothing it recorded.
+        sim.stand.requestHalt()
+        sim.tick()
+        #expect(sim.stand.haltReaction! == reaction)
+    }
+}
+
 @Suite struct StepPulseTests {
     @Test func pulsesRespectTheDriverTiming() throws {
         let board = try BoardFixtures.load("sim.json5")

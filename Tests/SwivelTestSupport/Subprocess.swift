@@ -68,6 +68,34 @@ public struct Subprocess {
         return Result(status: code, standardOutput: readText(outputPath), standardError: readText(errorPath))
     }
 
+    /// As `wait()`, but gives up after `seconds` (nil: still running) so a
+    /// test of a daemon that hangs fails instead of hanging with it.
+    public func wait(timeoutSeconds seconds: Double) -> Result? {
+        var now = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &now)
+        let end = Double(now.tv_sec) + Double(now.tv_nsec) / 1e9 + seconds
+        while true {
+            var status: Int32 = 0
+            var reaped = waitpid(pid, &status, WNOHANG)
+            while reaped < 0, errno == EINTR { reaped = waitpid(pid, &status, WNOHANG) }
+            if reaped == pid {
+                let exited = status & 0x7f == 0
+                let code = exited ? (status >> 8) & 0xff : 128 + (status & 0x7f)
+                defer {
+                    unlink(outputPath)
+                    unlink(errorPath)
+                }
+                return Result(status: code, standardOutput: readText(outputPath), standardError: readText(errorPath))
+            }
+            clock_gettime(CLOCK_MONOTONIC, &now)
+            if Double(now.tv_sec) + Double(now.tv_nsec) / 1e9 >= end { return nil }
+            sleepSeconds(0.01)
+        }
+    }
+
+    /// What it wrote to standard error so far.
+    public var standardErrorSoFar: String { readText(errorPath) }
+
     /// Blocks until the program exits: call it from a test with nothing else to do meanwhile.
     public static func run(
         _ path: String, _ arguments: [String], environment: [String: String] = [:], input: String = ""

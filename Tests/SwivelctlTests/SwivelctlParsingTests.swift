@@ -149,4 +149,13 @@ import Testing
         #expect(SwivelctlHelp.text(for: "bogus") == nil)
         #expect(SwivelctlHelp.text(for: nil) == SwivelctlHelp.topLevel)
     }
+
+    /// Issue 24: the help's `printf` example came out with real line breaks,
+    /// so copying it gave the shell two broken lines. Each `\n` is printed as
+    /// the two characters printf reads.
+    @Test func theShellExampleIsPrintedAsOneLineToCopy() throws {
+        let example = try #require(SwivelctlHelp.topLevel.split(separator: "\n").first { $0.contains("printf '") })
+        #expect(example.hasSuffix("| swivelctl shell"), "\(example)")
+        #expect(example.contains(#"printf 'tracking off\nmove --yaw 0.5 --wait\n'"#))
+    }
 }

@@ -11,14 +11,21 @@ public import SwivelProtocol
 /// The identity a stand announces in IDENTITY.
 ///
 /// The UUID, in order of precedence:
-/// 1. the state file `<stateDirectory>/device-uuid`, made once with a random
-///    UUID the first time the daemon runs with a state directory, and read
-///    at every start after (survives reboots, reinstalls and board edits);
-/// 2. without a state directory (none given, or it does not exist or cannot
-///    be written), /etc/machine-id mixed with the board's name;
+/// 1. the state file `<stateDirectory>/device-uuid`, made once the first time
+///    the daemon runs with a state directory, and read at every start after
+///    (survives reboots, reinstalls and board edits);
+/// 2. without a state directory, /etc/machine-id mixed with the board's name;
 /// 3. without a machine-id either, random per run (`isStable` false).
-/// A state file that exists but does not hold a UUID is an error, never
-/// replaced: a stand whose identity changed is a stranger to its hosts.
+///
+/// A new state file holds the UUID of step 2 when there is a machine-id (a
+/// random one only without): a start that found the state directory missing,
+/// read-only or full announced that same UUID, so the stand never announces
+/// two identities, whichever start first manages to write the file. With a
+/// state directory but neither a writable one nor a machine-id, nothing
+/// would survive a restart: that is an error, not a random UUID.
+/// A state file that exists but does not hold a UUID (or holds the all-zero
+/// one, or is no regular file) is an error, never replaced: a stand whose
+/// identity changed is a stranger to its hosts.
 public enum DeviceIdentity {
     /// Where a stand's UUID came from.
     public enum Source: Equatable, Sendable {
@@ -40,31 +47,38 @@ public enum DeviceIdentity {
         public var isStable: Bool { source != .random }
     }
 
-    /// The UUID by the precedence above. Throws only for a state file that
-    /// exists and cannot be read or does not hold a UUID.
+    /// The UUID by the precedence above. Throws for a state file that exists
+    /// and cannot be read or does not hold a UUID, and for a state directory
+    /// that cannot keep one when there is no machine-id to fall back on.
     public static func resolveUUID(
         boardName: String, stateDirectory: String?, machineIDPath: String = "/etc/machine-id"
     ) throws(DeviceIdentityError) -> ResolvedUUID {
-        var fallbackReason: String?
-        if let stateDirectory {
-            let path = stateDirectory + "/" + DeviceUUIDFile.name
-            if case .found(let uuid) = try DeviceUUIDFile.load(path) {
-                return ResolvedUUID(uuid: uuid, source: .stateFile(path: path))
-            }
-            if isDirectory(stateDirectory) {
-                let uuid = randomUUID()
-                do {
-                    try DeviceUUIDFile.writeAtomically(uuid, to: path, directory: stateDirectory)
-                    return ResolvedUUID(uuid: uuid, source: .createdStateFile(path: path))
-                } catch {
-                    fallbackReason = error.description
-                }
-            } else {
-                fallbackReason = "the state directory \(stateDirectory) does not exist"
-            }
-        }
         let machine = uuid(boardName: boardName, machineIDPath: machineIDPath)
-        return ResolvedUUID(uuid: machine.uuid, source: machine.isStable ? .machineID : .random, fallbackReason: fallbackReason)
+        guard let stateDirectory else {
+            return ResolvedUUID(uuid: machine.uuid, source: machine.isStable ? .machineID : .random)
+        }
+        let path = stateDirectory + "/" + DeviceUUIDFile.name
+        if case .found(let uuid) = try DeviceUUIDFile.load(path) {
+            return ResolvedUUID(uuid: uuid, source: .stateFile(path: path))
+        }
+        let fallbackReason: String
+        if isDirectory(stateDirectory) {
+            do {
+                try DeviceUUIDFile.writeAtomically(machine.uuid, to: path, directory: stateDirectory)
+                return ResolvedUUID(uuid: machine.uuid, source: .createdStateFile(path: path))
+            } catch {
+                fallbackReason = error.description
+            }
+        } else {
+            fallbackReason = "the state directory \(stateDirectory) does not exist"
+        }
+        guard machine.isStable else {
+            throw DeviceIdentityError(
+                path: path,
+                reason: "cannot be kept (\(fallbackReason)), and without /etc/machine-id any other UUID would change at "
+                    + "every start; make the state directory writable")
+        }
+        return ResolvedUUID(uuid: machine.uuid, source: .machineID, fallbackReason: fallbackReason)
     }
 
     private static func isDirectory(_ path: String) -> Bool {
@@ -97,7 +111,7 @@ public enum DeviceIdentity {
     /// Plain libc, not FoundationEssentials: with memory locked, every
     /// megabyte of binary the daemon links is a megabyte of resident memory.
     private static func readSmallFile(_ path: String, limit: Int = 4096) -> [UInt8]? {
-        guard let file = try? SmallFile.read(path, maximumBytes: limit), !file.bytes.isEmpty else { return nil }
+        guard let file = try? SmallFile.readRegular(path, maximumBytes: limit), !file.bytes.isEmpty else { return nil }
         return file.bytes
     }
 

@@ -33,17 +33,13 @@ enum DeviceUUIDFile {
     /// is not a UUID, is an error: a stand whose identity silently changed
     /// would be a new accessory to every host that knew it.
     static func load(_ path: String) throws(DeviceIdentityError) -> ReadResult {
-        let descriptor: FileDescriptor
-        do {
-            descriptor = try FileDescriptor.open(path, .readOnly)
-        } catch {
-            if error == .noSuchFile { return .missing }
-            throw DeviceIdentityError(path: path, reason: "cannot open it: \(error.reason)")
-        }
         let file: SmallFile
         do {
-            file = try descriptor.closeAfter { () throws(Errno) in try SmallFile.read(from: descriptor, maximumBytes: 128) }
+            file = try SmallFile.readRegular(path, maximumBytes: 128)
         } catch {
+            if error == .noSuchFile { return .missing }
+            // A FIFO here once hung start-up, waiting for a writer, with SIGTERM unheard.
+            if error.code == ENODEV { throw DeviceIdentityError(path: path, reason: "is not a regular file; remove it") }
             throw DeviceIdentityError(path: path, reason: "cannot read it: \(error.reason)")
         }
         let text = file.text.filter { !$0.isWhitespace }
@@ -52,6 +48,11 @@ enum DeviceUUIDFile {
                 path: path,
                 reason: "does not hold a UUID (expected one line like 01234567-89AB-CDEF-0123-456789ABCDEF); "
                     + "delete the file to give this stand a new identity")
+        }
+        // The nil UUID (RFC 9562) names nothing: every stand that lost its file would share it.
+        guard uuid != .zero else {
+            throw DeviceIdentityError(
+                path: path, reason: "holds the all-zero UUID, which is no stand's identity; delete the file to give this stand a new one")
         }
         return .found(uuid)
     }
@@ -74,11 +75,17 @@ enum DeviceUUIDFile {
         return WireUUID(bytes: bytes)
     }
 
+    /// The temporary file `writeAtomically` renames into place. One name, no
+    /// pid: the daemon holds the state directory's lock while it writes.
+    static let temporaryName = ".\(name).tmp"
+
     /// Writes a temporary file beside `path`, flushes it and renames it over
     /// `path`: a power cut leaves either no file or the whole one.
     static func writeAtomically(_ uuid: WireUUID, to path: String, directory: String) throws(DeviceIdentityError) {
-        let temporary = "\(directory)/.\(name).\(getpid()).tmp"
-        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        let temporary = "\(directory)/\(temporaryName)"
+        // One a crash left behind; never followed, never a FIFO opened for writing.
+        _ = unlink(temporary)
+        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC, 0o644)
         guard descriptor >= 0 else {
             throw DeviceIdentityError(path: path, reason: "cannot create \(temporary): \(String(cString: strerror(errno)))")
         }

@@ -11,7 +11,7 @@ import Synchronization
 /// Under systemd (JOURNAL_STREAM is set) each line starts with the syslog
 /// priority as `<N>`, which journald turns into the entry's level; on a terminal
 /// it starts with the level's name. Never call this from the real-time tick:
-/// it formats strings and writes to a file descriptor.
+/// it formats strings and takes the console's lock.
 public enum Log {
     public enum Level: Int, Sendable, Comparable {
         case error = 3
@@ -47,11 +47,17 @@ public enum Log {
     public static func info(_ message: @autoclosure () -> String) { write(.info, message) }
     public static func debug(_ message: @autoclosure () -> String) { write(.debug, message) }
 
+    /// Queued for the console's writer thread: a stalled stderr makes a
+    /// line dropped (and counted), never a caller that waits (`Console`).
     private static func write(_ level: Level, _ message: () -> String) {
         guard isEnabled(level) else { return }
+        Console.shared.write(.error, format(level, message()))
+    }
+
+    /// One event as one line, with its level the way the reader wants it.
+    static func format(_ level: Level, _ message: String) -> String {
         let prefix = journald ? "<\(level.rawValue)>" : "swiveld: \(level.name): "
         // Keep an event on one line whatever the message holds.
-        let line = prefix + message().replacing("\n", with: " ") + "\n"
-        StandardError.write(line)
+        return prefix + message.replacing("\n", with: " ") + "\n"
     }
 }

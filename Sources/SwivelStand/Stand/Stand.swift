@@ -22,6 +22,9 @@ public final class Stand: Sendable {
     private let published: PIMutex<StandStatus>
     private let haltRequested = Atomic(false)
     private let haltedFlag = Atomic(false)
+    private let ticksStarted = Atomic<Int64>(0)
+    private let haltRequestTick = Atomic<Int64>(-1)
+    private let haltSeenTick = Atomic<Int64>(-1)
 
     init(board: Board, mailbox: CommandMailbox, worstCaseStopSeconds: Double, initial: StandStatus) {
         self.board = board
@@ -51,15 +54,40 @@ public final class Stand: Sendable {
     public func status() -> StandStatus { published.withLock { $0 } }
 
     /// Asks the stand to decelerate to rest and then disable its drivers.
-    /// Commands that arrive after this are refused.
-    public func requestHalt() { haltRequested.store(true, ordering: .releasing) }
+    /// Commands that arrive after this are refused. Safe from any thread,
+    /// a signal-collecting one included: two atomic operations, no lock.
+    public func requestHalt() {
+        // Sequentially consistent, paired with the tick's `markTickStarted` then
+        // `haltIsRequested`: either that tick sees the request, or this load sees
+        // the tick started, so the tick seeing it is at most one after `requestTick`.
+        haltRequested.store(true, ordering: .sequentiallyConsistent)
+        let tick = ticksStarted.load(ordering: .sequentiallyConsistent)
+        _ = haltRequestTick.compareExchange(expected: -1, desired: tick, ordering: .relaxed)
+    }
+
+    /// How soon the loop acted on the first halt request, in ticks: it came
+    /// while tick `requestedDuringTick` ran (or after it), and
+    /// `stoppingFromTick` was the first to command the stop, at most one
+    /// later. Its steps begin a lead (one period) after its deadline, so the
+    /// outputs change within two periods of the request. nil before both.
+    public var haltReaction: (requestedDuringTick: Int64, stoppingFromTick: Int64)? {
+        let requested = haltRequestTick.load(ordering: .relaxed)
+        let seen = haltSeenTick.load(ordering: .acquiring)
+        guard requested >= 0, seen >= 0 else { return nil }
+        return (requested, seen)
+    }
 
     /// Stopped and disabled; safe to stop the loop and exit.
     public var isHalted: Bool { haltedFlag.load(ordering: .acquiring) }
 
     // MARK: - The engine's side
 
-    var haltIsRequested: Bool { haltRequested.load(ordering: .acquiring) }
+    var haltIsRequested: Bool { haltRequested.load(ordering: .sequentiallyConsistent) }
+
+    /// At the start of each tick, before it reads the halt request (counted from 1).
+    func markTickStarted(_ index: Int64) { ticksStarted.store(index, ordering: .sequentiallyConsistent) }
+
+    func markHaltSeen(atTick index: Int64) { haltSeenTick.store(index, ordering: .releasing) }
 
     func markHalted() { haltedFlag.store(true, ordering: .releasing) }
 

@@ -57,6 +57,8 @@ public final class StandEngine {
     /// Motion time at this tick, in nanoseconds: one period per tick so far.
     private var motionNanoseconds: Int64 = 0
     private var started = false
+    /// Ticks begun so far, this one included: how `Stand.haltReaction` counts.
+    private var ticksStarted: Int64 = 0
     /// Where the steps planned so far end.
     private var stepsPlannedUntil: MonotonicInstant?
     /// The status being built; published at the end of each tick.
@@ -129,6 +131,8 @@ public final class StandEngine {
 
     /// - Parameter now: the tick's deadline (`RealtimeLoop`'s `TickContext.deadline`).
     public func tick(at now: MonotonicInstant) {
+        ticksStarted &+= 1
+        stand.markTickStarted(ticksStarted)
         if started {
             motionNanoseconds &+= periodNanoseconds
         } else {
@@ -147,6 +151,7 @@ public final class StandEngine {
         }
 
         if stand.haltIsRequested, !mode.isHalting {
+            stand.markHaltSeen(atTick: ticksStarted)
             mode = .halting(fault: mode.fault)
             demo = nil
             _ = try? controller.apply(.stop, at: time, measured: measured)

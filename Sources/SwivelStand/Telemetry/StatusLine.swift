@@ -1,19 +1,24 @@
 import SwivelCore
 public import SwivelLoop
 
-/// The daemon's live one-line status: per-axis position and velocity (measured
-/// through the encoders where the axis has one), what is moving the stand, and
-/// the loop's timing.
+/// The daemon's live one-line status: what is moving the stand (or the fault
+/// that stops it), per-axis position and velocity (measured through the
+/// encoders where the axis has one), and the loop's timing.
+///
+/// Most important first: a terminal narrower than the line cuts its end, and
+/// an 80-column one kept only the time, yaw and part of pitch, hiding the
+/// fault, tracking and the hosts.
 public enum StatusLine {
-    public static func format(_ status: StandStatus, loop: LoopStatistics?) -> String {
-        var parts: [String] = [fixed(status.time, 1) + "s"]
+    /// - Parameter context: the daemon's own segments (hosts, tracking, the
+    ///   camera), placed right after what the stand is doing.
+    public static func format(_ status: StandStatus, loop: LoopStatistics?, context: [String] = []) -> String {
+        var parts: [String] = [describe(status)] + context + [fixed(status.time, 1) + "s"]
         for axis in [Axis.yaw, .pitch, .roll] where status.axes.contains(axis) {
             let position = status.measured[axis]
             let velocity = status.commanded[axis].velocity
             let source = status.encoderAxes.contains(axis) ? "" : "*"
             parts.append("\(axis) \(fixed(position, 3, signed: true))\(source) rad \(fixed(velocity, 2, signed: true)) rad/s")
         }
-        parts.append(describe(status))
         if !status.encoderAxes.isEmpty {
             // What to set faultDetection.maxFollowingErrorRad above.
             let peaks = [Axis.yaw, .pitch, .roll].filter { status.encoderAxes.contains(AxisSet($0)) }

@@ -144,7 +144,7 @@ enum SwivelctlHelp {
             resets a session's settings (system tracking back on, limits, framing,
             region, selection) when it ends. `swivelctl tracking off` alone is undone
             when it exits; run the commands that belong together in one `swivelctl shell`:
-              printf 'tracking off\nmove --yaw 0.5 --wait\n' | swivelctl shell
+              printf 'tracking off\\nmove --yaw 0.5 --wait\\n' | swivelctl shell
             exit status: 0 ok, 1 refused by the stand, 2 cannot reach the stand, 64 usage error
             """
     }()

@@ -22,7 +22,7 @@ import Testing
 
     static func removeTree(_ directory: String) {
         _ = unlink(directory + "/device-uuid")
-        _ = rmdir(directory + "/.device-uuid.\(getpid()).tmp")
+        _ = rmdir(directory + "/.device-uuid.tmp")
         _ = rmdir(directory)
     }
 
@@ -48,7 +48,7 @@ import Testing
         #expect(second.source == .stateFile(path: path))
         #expect(second.uuid == first.uuid)
         // No temporary file is left beside it.
-        #expect(access(directory + "/.device-uuid.\(getpid()).tmp", F_OK) != 0)
+        #expect(access(directory + "/.device-uuid.tmp", F_OK) != 0)
     }
 
     @Test func aFileWrittenByHandInLowerCaseIsRead() throws {
@@ -85,16 +85,60 @@ import Testing
         #expect(resolved.fallbackReason == "the state directory /nonexistent/swivel-state does not exist")
     }
 
-    @Test func aStateDirectoryThatCannotBeWrittenFallsBackAndSaysWhy() throws {
+    /// Issue 24: an unwritable state directory fell back to the machine-id
+    /// UUID, and the next start wrote a random one: two identities for one
+    /// stand. The file made later holds the UUID announced meanwhile.
+    @Test func aStateDirectoryThatCannotBeWrittenFallsBackToTheUUIDTheFileWillHold() throws {
         let directory = try Self.temporaryDirectory()
         defer { Self.removeTree(directory) }
+        let machineID = "/tmp/swivel-machine-id-unwritable-\(getpid())"
+        try writeText("0123456789abcdef0123456789abcdef\n", to: machineID)
+        defer { unlink(machineID) }
         // A directory where the temporary file must go fails the write even for root.
-        #expect(mkdir(directory + "/.device-uuid.\(getpid()).tmp", 0o755) == 0)
-        let resolved = try DeviceIdentity.resolveUUID(boardName: "A", stateDirectory: directory, machineIDPath: Self.machineID)
-        #expect(resolved.source == .random)
-        #expect(!resolved.isStable)
-        #expect(resolved.fallbackReason?.contains("cannot create") == true)
+        #expect(mkdir(directory + "/.device-uuid.tmp", 0o755) == 0)
+        let blocked = try DeviceIdentity.resolveUUID(boardName: "A", stateDirectory: directory, machineIDPath: machineID)
+        #expect(blocked.source == .machineID && blocked.isStable)
+        #expect(blocked.fallbackReason?.contains("cannot create") == true)
         #expect(access(directory + "/device-uuid", F_OK) != 0)
+
+        #expect(rmdir(directory + "/.device-uuid.tmp") == 0)
+        let kept = try DeviceIdentity.resolveUUID(boardName: "A", stateDirectory: directory, machineIDPath: machineID)
+        #expect(kept.source == .createdStateFile(path: directory + "/device-uuid"))
+        #expect(kept.uuid == blocked.uuid)
+    }
+
+    /// Without a machine-id, the fallback could only be random per start:
+    /// with a state directory given, that is an error, not a new identity.
+    @Test func anUnwritableStateDirectoryWithoutAMachineIDIsAnError() throws {
+        let directory = try Self.temporaryDirectory()
+        defer { Self.removeTree(directory) }
+        #expect(mkdir(directory + "/.device-uuid.tmp", 0o755) == 0)
+        let error = #expect(throws: DeviceIdentityError.self) {
+            try DeviceIdentity.resolveUUID(boardName: "A", stateDirectory: directory, machineIDPath: Self.machineID)
+        }
+        #expect(error?.reason.contains("make the state directory writable") == true)
+        #expect(access(directory + "/device-uuid", F_OK) != 0)
+    }
+
+    @Test func theAllZeroUUIDIsRefused() throws {
+        let directory = try Self.temporaryDirectory()
+        defer { Self.removeTree(directory) }
+        try writeText("00000000-0000-0000-0000-000000000000\n", to: directory + "/device-uuid")
+        let error = #expect(throws: DeviceIdentityError.self) {
+            try DeviceIdentity.resolveUUID(boardName: "A", stateDirectory: directory, machineIDPath: Self.machineID)
+        }
+        #expect(error?.reason.contains("all-zero UUID") == true)
+    }
+
+    @Test func aSecondLockOnOneStateDirectoryIsRefused() throws {
+        let directory = try Self.temporaryDirectory()
+        defer { Self.removeTree(directory) }
+        let first = try StateDirectoryLock.acquire(directory)
+        #expect(first != nil)
+        let error = #expect(throws: DeviceIdentityError.self) { try StateDirectoryLock.acquire(directory) }
+        #expect(error?.reason.contains("another swiveld is using this state directory") == true)
+        withExtendedLifetime(first) {}
+        #expect(try StateDirectoryLock.acquire("/nonexistent/swivel-state") == nil)
     }
 
     @Test func withoutAStateDirectoryTodaysMachineIDUUIDIsKept() throws {
