@@ -23,8 +23,10 @@ public import SwivelLoop
 /// written at once. The others (heavy) are served in short turns, round
 /// robin, with the light peers looked at again between each heavy peer's
 /// slice; after a turn that left heavy input over, the thread rests at least
-/// as long as the turn took, so a flood takes at most half of the link thread
-/// and a light host's command never waits behind it for more than one slice.
+/// as long as the turn took and until a control period since the turn began,
+/// so a flood takes at most half of the link thread (at most a turn a
+/// millisecond) and a light host's command never waits behind it for more
+/// than one slice.
 ///
 /// Thread confinement: after `start`, the hub and the channels belong to the
 /// link thread; other threads use `status()` and `stop()`.
@@ -60,6 +62,13 @@ public final class LinkServer: @unchecked Sendable {
     /// comes in stretches shorter than a light host's round trip.
     static let framesPerHeavyTurn = 32
     static let heavyTurnNanoseconds: Int64 = 150_000
+    /// Heavy turns that leave work over start at most this often: one control
+    /// period at the usual 1 kHz, since a heavy host's loop commands are
+    /// answered a tick later anyway. Heavy work then takes a bounded share of
+    /// the thread (a turn per millisecond, not every other 150 µs), so the
+    /// thread sleeps in poll between turns and is woken at once by a light
+    /// host's bytes, instead of waiting for a CPU as a busy thread does.
+    static let heavyPeriodNanoseconds: Int64 = 1_000_000
     /// Connections taken per round at most, so a connection storm cannot hold the thread.
     static let acceptsPerRound = 64
     static let listenerRestNanoseconds: Int64 = 100_000_000
@@ -264,7 +273,8 @@ public final class LinkServer: @unchecked Sendable {
             return
         }
         let end = clock.now()
-        heavyRestsUntil = end.advanced(byNanoseconds: end.nanoseconds(since: start))
+        heavyRestsUntil = max(end.advanced(byNanoseconds: end.nanoseconds(since: start)),
+                              start.advanced(byNanoseconds: Self.heavyPeriodNanoseconds))
     }
 
     /// A closed peer's last bytes (a BYE before the socket closed) still count.
