@@ -24,6 +24,10 @@ struct LinkBusyBenchmark: Benchmark {
         sessions: sessions, window: window, messages: [.setAngularVelocity(Vector3()), .stop],
         setup: .setSystemTracking(enabled: false))
 
+    static func percent(_ share: Double?) -> String {
+        share.map { Format.fixed($0 * 100, decimals: 0) + " %" } ?? "?"
+    }
+
     func run(_ options: BenchOptions) throws(BenchFailure) -> BenchReport {
         let binary = options.binaryPath
         guard access(binary, X_OK) == 0 else {
@@ -62,6 +66,10 @@ struct LinkBusyBenchmark: Benchmark {
         table.add(["  unanswered", "-", "\(loaded.floodSent - loaded.floodAnswered)", "", "0"])
         table.add(["loop wake p99 (worst daemon)", idle.wakeP99 ?? "?", loaded.wakeP99 ?? "?", "", ""])
         table.add(["loop overruns", "\(idle.overruns)", "\(loaded.overruns)", "", ""])
+        for name in ["swivel-link", "swivel-rt"] {
+            table.add(["\(name) thread CPU (worst daemon)", Self.percent(idle.threadShares[name]),
+                       Self.percent(loaded.threadShares[name]), "", ""])
+        }
         table.add(["sessions closed or undocked", "\(idle.endings.count)", "\(loaded.endings.count)", "", "0"])
         let seconds = Format.fixed(options.loadSeconds, decimals: 1)
         return BenchReport(

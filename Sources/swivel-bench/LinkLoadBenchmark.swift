@@ -103,8 +103,11 @@ struct Phase {
         var wakeP99: String?
         /// The daemon's log lines about sessions it closed or undocked: there should be none.
         var endings: [String] = []
+        /// Each daemon thread's share of a CPU while the round trips were timed, the worst phase's.
+        var threadShares: [String: Double] = [:]
 
         mutating func add(_ other: Result) {
+            threadShares.merge(other.threadShares) { max($0, $1) }
             roundTrips += other.roundTrips
             floodSent += other.floodSent
             floodAnswered += other.floodAnswered
@@ -136,8 +139,11 @@ struct Phase {
             flood.start()
             sleep(seconds: 0.5)
         }
+        let cpuBefore = ThreadCPU.seconds(of: daemon.pid), start = MonotonicTime.nanoseconds()
         let roundTrips = try timer.runOnOwnThread(seconds: seconds)
         var result = Result(roundTrips: roundTrips)
+        result.threadShares = ThreadCPU.shares(
+            before: cpuBefore, after: ThreadCPU.seconds(of: daemon.pid), seconds: Double(MonotonicTime.nanoseconds() - start) / 1e9)
         if let flood {
             let counts = flood.stop()
             result.floodSent = counts.sent
