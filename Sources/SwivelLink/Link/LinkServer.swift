@@ -125,6 +125,7 @@ public final class LinkServer: @unchecked Sendable {
     private var peers: [LinkPeer] { serialLinks.compactMap(\.peer) + clients }
 
     private func run() {
+        Self.raiseWeight()
         var poll = PollSet()
         while !stopping.load(ordering: .acquiring) {
             round &+= 1
@@ -166,6 +167,25 @@ public final class LinkServer: @unchecked Sendable {
             publish()
         }
         shutDown()
+    }
+
+    /// The link thread's nice level when the process may set it (root,
+    /// CAP_SYS_NICE, or systemd's LimitNICE=-10 as the shipped unit sets).
+    static let niceLevel: Int32 = -10
+
+    /// Still time-shared, never real-time, but weighted above ordinary
+    /// processes: beside host apps that keep the cores busy, a thread of
+    /// weight 1 waits its turn for a CPU for milliseconds after a host's bytes
+    /// wake it (issue 24 §4: 50 apps with commands in flight made a HEARTBEAT
+    /// 16 times slower, and the link thread spent most of that time runnable
+    /// but not running). Its work is bounded (light hosts' frames, a heavy
+    /// turn a millisecond), so the weight cannot starve the rest. Refused
+    /// without the privilege: then the thread runs at the process's level.
+    private static func raiseWeight() {
+        #if canImport(Glibc)
+        // Who 0 is the calling thread: on Linux the nice level is per thread.
+        _ = setpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0, niceLevel)
+        #endif
     }
 
     private func wantsToRead(_ peer: LinkPeer) -> Bool {
