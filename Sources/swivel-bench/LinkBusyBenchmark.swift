@@ -69,6 +69,8 @@ struct LinkBusyBenchmark: Benchmark {
         for name in ["swivel-link", "swivel-rt"] {
             table.add(["\(name) thread CPU (worst daemon)", Self.percent(idle.threadShares[name]),
                        Self.percent(loaded.threadShares[name]), "", ""])
+            table.add(["\(name) waiting for a CPU (worst)", Self.percent(idle.runQueueShares[name]),
+                       Self.percent(loaded.runQueueShares[name]), "", ""])
         }
         table.add(["sessions closed or undocked", "\(idle.endings.count)", "\(loaded.endings.count)", "", "0"])
         let seconds = Format.fixed(options.loadSeconds, decimals: 1)

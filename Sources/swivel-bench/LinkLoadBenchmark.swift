@@ -105,9 +105,12 @@ struct Phase {
         var endings: [String] = []
         /// Each daemon thread's share of a CPU while the round trips were timed, the worst phase's.
         var threadShares: [String: Double] = [:]
+        /// Each daemon thread's share of the time runnable but waiting for a CPU, the worst phase's.
+        var runQueueShares: [String: Double] = [:]
 
         mutating func add(_ other: Result) {
             threadShares.merge(other.threadShares) { max($0, $1) }
+            runQueueShares.merge(other.runQueueShares) { max($0, $1) }
             roundTrips += other.roundTrips
             floodSent += other.floodSent
             floodAnswered += other.floodAnswered
@@ -140,10 +143,15 @@ struct Phase {
             sleep(seconds: 0.5)
         }
         let cpuBefore = ThreadCPU.seconds(of: daemon.pid), start = MonotonicTime.nanoseconds()
+        let waitBefore = ThreadCPU.runQueueWaitNanoseconds(of: daemon.pid)
         let roundTrips = try timer.runOnOwnThread(seconds: seconds)
         var result = Result(roundTrips: roundTrips)
         result.threadShares = ThreadCPU.shares(
             before: cpuBefore, after: ThreadCPU.seconds(of: daemon.pid), seconds: Double(MonotonicTime.nanoseconds() - start) / 1e9)
+        // Nanoseconds waited per second timed = the share of the time it waited for a CPU.
+        result.runQueueShares = ThreadCPU.shares(
+            before: waitBefore, after: ThreadCPU.runQueueWaitNanoseconds(of: daemon.pid),
+            seconds: Double(MonotonicTime.nanoseconds() - start))
         if let flood {
             let counts = flood.stop()
             result.floodSent = counts.sent

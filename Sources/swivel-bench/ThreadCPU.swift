@@ -28,6 +28,26 @@ enum ThreadCPU {
         return result
     }
 
+    /// Nanoseconds per thread name spent runnable but waiting for a CPU, from
+    /// `/proc/<pid>/task/<tid>/schedstat` (its second field): a thread that
+    /// waits there is not running, however soon its work would be done.
+    static func runQueueWaitNanoseconds(of pid: pid_t) -> [String: Double] {
+        guard let directory = opendir("/proc/\(pid)/task") else { return [:] }
+        defer { closedir(directory) }
+        var result: [String: Double] = [:]
+        while let entry = readdir(directory) {
+            let tid = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+            guard Int(tid) != nil,
+                  let comm = (try? SmallFile.read("/proc/\(pid)/task/\(tid)/comm", maximumBytes: 64))?.text,
+                  let schedstat = (try? SmallFile.read("/proc/\(pid)/task/\(tid)/schedstat", maximumBytes: 256))?.text
+            else { continue }
+            let fields = schedstat.split(separator: " ")
+            guard fields.count >= 2, let waited = Double(fields[1]) else { continue }
+            result[String(comm.prefix { $0 != "\n" }), default: 0] += waited
+        }
+        return result
+    }
+
     /// Each thread's share of one CPU between two readings over `seconds`.
     static func shares(before: [String: Double], after: [String: Double], seconds: Double) -> [String: Double] {
         guard seconds > 0 else { return [:] }
