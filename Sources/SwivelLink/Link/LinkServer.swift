@@ -174,9 +174,9 @@ public final class LinkServer: @unchecked Sendable {
     static let niceLevel: Int32 = -10
 
     /// Still time-shared, never real-time, but weighted above ordinary
-    /// processes: beside host apps that keep the cores busy, a thread of
-    /// weight 1 waits its turn for a CPU for milliseconds after a host's bytes
-    /// wake it (issue 24 §4: 50 apps with commands in flight made a HEARTBEAT
+    /// processes: beside host apps that keep the cores busy, a thread at the
+    /// default weight waits its turn for a CPU for milliseconds after a host's
+    /// bytes wake it (issue 24 §4: 50 apps with commands in flight made a HEARTBEAT
     /// 16 times slower, and the link thread spent most of that time runnable
     /// but not running). Its work is bounded (light hosts' frames, a heavy
     /// turn a millisecond), so the weight cannot starve the rest. Refused
