@@ -36,6 +36,33 @@ public enum PiHeader {
             + "as the dtoverlay routes it)"
     }
 
+    /// The header GPIOs a hardware PWM channel may come out on: on the
+    /// BCM2711 and BCM2835 channel 0 is GPIO12 or GPIO18, channel 1 GPIO13 or
+    /// GPIO19, as the dtoverlay selects. The board file does not say which,
+    /// so both are the channel's; elsewhere (the RP1) only the overlay says.
+    public static func pwmLines(channel: Int, chipLabel label: String) -> [Int] {
+        guard label == "pinctrl-bcm2711" || label == "pinctrl-bcm2835" else { return [] }
+        return [0: [12, 18], 1: [13, 19]][channel] ?? []
+    }
+
+    /// TXD and RXD of a header UART: GPIO14 and GPIO15. On the BCM chips
+    /// `/dev/serial0` and its two possible targets, the PL011 `/dev/ttyAMA0`
+    /// and the mini UART `/dev/ttyS0` (a Zero's or a Pi 3's); on a Pi 5's RP1
+    /// UART0, `/dev/ttyAMA0` (its `/dev/serial0` is the debug connector).
+    public static func uartLines(device: String, chipLabel label: String) -> (tx: Int, rx: Int)? {
+        let headerUARTs = switch label {
+        case "pinctrl-bcm2711", "pinctrl-bcm2835": ["/dev/serial0", "/dev/ttyAMA0", "/dev/ttyS0"]
+        case "pinctrl-rp1": ["/dev/ttyAMA0"]
+        default: [String]()
+        }
+        return headerUARTs.contains(device) ? (14, 15) : nil
+    }
+
+    /// SDA and SCL of an I2C bus: bus 1, `i2c_arm`, is GPIO2 and GPIO3 on every Pi chip.
+    public static func i2cLines(bus: Int, chipLabel label: String) -> (sda: Int, scl: Int)? {
+        isPiChip(label) && bus == 1 ? (2, 3) : nil
+    }
+
     /// An I2C bus: bus 1, the Pi's `i2c_arm`, is GPIO2 and GPIO3 on all three chips.
     public static func describeI2C(bus: Int, address: Int, chipLabel label: String) -> String {
         let name = "/dev/i2c-\(bus) address \(ValueText.hexByte(address))"

@@ -19,6 +19,7 @@ enum BenchmarkRegistry {
         AllocationBenchmark(),
         LinkRoundTripBenchmark(),
         LinkLoadBenchmark(),
+        LinkBusyBenchmark(),
         DecoderBenchmark(),
         TrackingBenchmark(),
     ]

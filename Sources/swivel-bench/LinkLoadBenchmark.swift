@@ -26,6 +26,9 @@ struct LinkLoadBenchmark: Benchmark {
     /// Commands each flooding session keeps in flight (it sends the next as each reply comes).
     static let window = 64
     static let rounds = 2
+    static let load = FloodLoad(
+        sessions: floodingSessions, window: window,
+        messages: [.getState, .heartbeat, .stop, .setAngularVelocity(Vector3(yaw: 0.1))], setup: nil)
 
     func run(_ options: BenchOptions) throws(BenchFailure) -> BenchReport {
         let binary = options.binaryPath
@@ -34,9 +37,9 @@ struct LinkLoadBenchmark: Benchmark {
         }
         var idle = Phase.Result(), loaded = Phase.Result()
         for _ in 0..<Self.rounds {
-            idle.add(try Phase(binary: binary, board: options.boardPath, flooding: 0, seconds: options.loadSeconds).run())
+            idle.add(try Phase(binary: binary, board: options.boardPath, load: nil, seconds: options.loadSeconds).run())
             loaded.add(try Phase(
-                binary: binary, board: options.boardPath, flooding: Self.floodingSessions, seconds: options.loadSeconds).run())
+                binary: binary, board: options.boardPath, load: Self.load, seconds: options.loadSeconds).run())
         }
         let idleP = Percentiles(idle.roundTrips), loadedP = Percentiles(loaded.roundTrips)
         var table = ResultTable(columns: ["", "idle", "50 sessions flooding", "loaded / idle", "target"])
@@ -74,11 +77,21 @@ struct LinkLoadBenchmark: Benchmark {
     }
 }
 
+/// What the loaded phase runs beside the timed session: `sessions` docked
+/// sessions, each keeping `window` commands in flight, `messages` in turn,
+/// after `setup` (sent once, its reply awaited).
+struct FloodLoad {
+    var sessions: Int
+    var window: Int
+    var messages: [HostMessage]
+    var setup: HostMessage?
+}
+
 /// One daemon, one well-behaved session timing HEARTBEATs, and optionally the flood.
-private struct Phase {
+struct Phase {
     let binary: String
     let board: String
-    let flooding: Int
+    let load: FloodLoad?
     let seconds: Double
 
     struct Result {
@@ -90,8 +103,14 @@ private struct Phase {
         var wakeP99: String?
         /// The daemon's log lines about sessions it closed or undocked: there should be none.
         var endings: [String] = []
+        /// Each daemon thread's share of a CPU while the round trips were timed, the worst phase's.
+        var threadShares: [String: Double] = [:]
+        /// Each daemon thread's share of the time runnable but waiting for a CPU, the worst phase's.
+        var runQueueShares: [String: Double] = [:]
 
         mutating func add(_ other: Result) {
+            threadShares.merge(other.threadShares) { max($0, $1) }
+            runQueueShares.merge(other.runQueueShares) { max($0, $1) }
             roundTrips += other.roundTrips
             floodSent += other.floodSent
             floodAnswered += other.floodAnswered
@@ -117,14 +136,22 @@ private struct Phase {
         let daemon = try BenchDaemon(binary: binary, board: board)
         defer { daemon.kill() }
         let timer = try HeartbeatTimer(socket: daemon.socketPath)
-        let flood = flooding > 0 ? try Flood(socket: daemon.socketPath, sessions: flooding) : nil
+        let flood = try load.map { load throws(BenchFailure) in try Flood(socket: daemon.socketPath, load: load) }
         // Let the flood reach its steady state before timing.
         if let flood {
             flood.start()
             sleep(seconds: 0.5)
         }
+        let cpuBefore = ThreadCPU.seconds(of: daemon.pid), start = MonotonicTime.nanoseconds()
+        let waitBefore = ThreadCPU.runQueueWaitNanoseconds(of: daemon.pid)
         let roundTrips = try timer.runOnOwnThread(seconds: seconds)
         var result = Result(roundTrips: roundTrips)
+        result.threadShares = ThreadCPU.shares(
+            before: cpuBefore, after: ThreadCPU.seconds(of: daemon.pid), seconds: Double(MonotonicTime.nanoseconds() - start) / 1e9)
+        // Nanoseconds waited per second timed = the share of the time it waited for a CPU.
+        result.runQueueShares = ThreadCPU.shares(
+            before: waitBefore, after: ThreadCPU.runQueueWaitNanoseconds(of: daemon.pid),
+            seconds: Double(MonotonicTime.nanoseconds() - start))
         if let flood {
             let counts = flood.stop()
             result.floodSent = counts.sent
@@ -333,14 +360,29 @@ private final class Flood: @unchecked Sendable {
     struct Counts { var sent = 0, answered = 0, busy = 0 }
 
     private let sessions: [BenchSession]
+    private let load: FloodLoad
     private let stopping = Atomic(false)
     private var thread: POSIXThread?
     private var counts = Counts()
 
-    init(socket: String, sessions count: Int) throws(BenchFailure) {
+    init(socket: String, load: FloodLoad) throws(BenchFailure) {
         var sessions: [BenchSession] = []
-        for index in 0..<count { sessions.append(try BenchSession(socket: socket, name: "flood \(index)")) }
+        for index in 0..<load.sessions {
+            let session = try BenchSession(socket: socket, name: "flood \(index)")
+            if let setup = load.setup {
+                do {
+                    try session.channel.write(all: WireFrame.encode(setup, sequence: 2), timeoutMilliseconds: 1000)
+                    guard try session.awaitReply(2, seconds: 2) else { throw BenchFailure("no reply to \(setup) for flood \(index)") }
+                } catch let failure as BenchFailure {
+                    throw failure
+                } catch {
+                    throw BenchFailure("flood \(index) failed: \(error)")
+                }
+            }
+            sessions.append(session)
+        }
         self.sessions = sessions
+        self.load = load
     }
 
     func start() {
@@ -354,7 +396,7 @@ private final class Flood: @unchecked Sendable {
     }
 
     private func run() {
-        let messages: [HostMessage] = [.getState, .heartbeat, .stop, .setAngularVelocity(Vector3(yaw: 0.1))]
+        let messages = load.messages
         var inFlight = [Int](repeating: 0, count: sessions.count)
         var next = [UInt16](repeating: 100, count: sessions.count)
         var outgoing = sessions.map { _ in [UInt8]() }
@@ -375,7 +417,7 @@ private final class Flood: @unchecked Sendable {
             }
             _ = try? poll.wait(timeoutMilliseconds: 5)
             for (index, session) in sessions.enumerated() {
-                while !draining && inFlight[index] < LinkLoadBenchmark.window {
+                while !draining && inFlight[index] < load.window {
                     next[index] = next[index] == UInt16.max ? 100 : next[index] + 1
                     let sequence = next[index]
                     outgoing[index] += WireFrame.encode(messages[Int(sequence) % messages.count], sequence: sequence)

@@ -83,9 +83,9 @@ import Testing
             buttons: [
                 .init(name: "shutter", line: 16, action: .cameraShutter, activeLow: true, bias: .pullUp, debounceMilliseconds: 10),
                 .init(name: "tracking", line: 26, action: .trackingToggle, activeLow: true, bias: .pullUp, debounceMilliseconds: 10),
-                .init(name: "flip", line: 12, action: .cameraFlip, activeLow: true, bias: .pullUp, debounceMilliseconds: 10),
+                .init(name: "flip", line: 8, action: .cameraFlip, activeLow: true, bias: .pullUp, debounceMilliseconds: 10),
                 .init(name: "zoomIn", line: 20, action: .cameraZoomIn(factor: 1), activeLow: true, bias: .pullUp, debounceMilliseconds: 10),
-                .init(name: "zoomOut", line: 18, action: .cameraZoomOut(factor: 1), activeLow: true, bias: .pullUp, debounceMilliseconds: 10),
+                .init(name: "zoomOut", line: 7, action: .cameraZoomOut(factor: 1), activeLow: true, bias: .pullUp, debounceMilliseconds: 10),
                 .init(name: "one", line: 4, action: .button(id: 1), activeLow: true, bias: .pullUp, debounceMilliseconds: 10),
             ],
             vision: Board.Vision(
@@ -99,8 +99,8 @@ import Testing
                 ("axes.pitch.encoder.bLine", 88, 19), ("axes.yaw.motor.stepLine", 41, 17),
                 ("axes.yaw.motor.dirLine", 42, 27), ("axes.yaw.motor.enableLine", 43, 22),
                 ("axes.yaw.encoder.aLine", 55, 5), ("axes.yaw.encoder.bLine", 56, 6),
-                ("buttons[0].line", 127, 16), ("buttons[1].line", 128, 26), ("buttons[2].line", 129, 12),
-                ("buttons[3].line", 130, 20), ("buttons[4].line", 131, 18), ("buttons[5].line", 132, 4),
+                ("buttons[0].line", 127, 16), ("buttons[1].line", 128, 26), ("buttons[2].line", 129, 8),
+                ("buttons[3].line", 130, 20), ("buttons[4].line", 131, 7), ("buttons[5].line", 132, 4),
             ].map { Board.Signal(keyPath: $0.0, fileLine: $0.1, line: $0.2) })
         #expect(board == expected)
     }

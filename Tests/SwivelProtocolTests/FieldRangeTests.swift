@@ -226,6 +226,36 @@ import Testing
         #expect(refusal(track(intrinsics: nil)) == nil)
     }
 
+    /// Issue 24 §4: without intrinsics the reference size was read and dropped,
+    /// so NaN, 0×0, a negative or 1e38 passed; §3 holds it to 1…100000 px always.
+    @Test func aReferenceSizeWithoutIntrinsicsKeepsItsRange() throws {
+        func withoutIntrinsics(width: Float, height: Float) -> [UInt8] {
+            var payload = track(intrinsics: nil).encodePayload()
+            // u32 age, 3 × u8, bool, 9 × f32: the size starts at byte 44.
+            #expect(payload[7] == 0, "intrinsics absent")
+            for (offset, value) in [(44, width), (48, height)] {
+                withUnsafeBytes(of: value.bitPattern.littleEndian) { payload.replaceSubrange(offset..<offset + 4, with: $0) }
+            }
+            return payload
+        }
+        let cases: [(Float, Float, SwivelError.Reason)] = [
+            (.nan, 1080, .nonFiniteValue), (1920, .nan, .nonFiniteValue), (0, 0, .referenceSizeOutOfRange),
+            (-1920, 1080, .referenceSizeOutOfRange), (1e38, 1e38, .referenceSizeOutOfRange),
+            (1920, 100_001, .referenceSizeOutOfRange), (.infinity, 1080, .nonFiniteValue),
+        ]
+        for (width, height, reason) in cases {
+            let err = try #require(refusal(id: .track, withoutIntrinsics(width: width, height: height)), "\(width)×\(height)")
+            #expect(err.code == .invalidParameter, "\(width)×\(height)")
+            #expect(err.reason == reason.text, "\(width)×\(height)")
+        }
+        for (width, height) in [(Float(1), Float(1)), (640, 480), (100_000, 100_000)] {
+            #expect(refusal(id: .track, withoutIntrinsics(width: width, height: height)) == nil, "\(width)×\(height)")
+        }
+        // What this encoder sends without intrinsics lies in the range.
+        let sent = track(intrinsics: nil).encodePayload()
+        #expect(Array(sent[44..<52]) == [0x00, 0x00, 0xf0, 0x44, 0x00, 0x00, 0x87, 0x44], "1920 × 1080")
+    }
+
     @Test func confidencesOutsideZeroToOneOrNaNAreInvalidParameter() {
         #expect(refusal(track(observation: face(speaking: 1, looking: 0))) == nil)
         for bad in [face(speaking: 1.5), face(looking: -0.1), face(speaking: .nan)] {

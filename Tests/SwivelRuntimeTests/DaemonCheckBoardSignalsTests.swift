@@ -94,4 +94,29 @@ import Testing
             + "axes.yaw.motor.stepLine (line 43) and axes.pitch.motor.dirLine (line 82) both use "
             + "pinctrl-bcm2711 line 17 (GPIO17, header pin 11)\n"), "stderr: \(result.standardError)")
     }
+    /// Issue 24 §4: buttons on the yaw servo's PWM pin and on the host link's
+    /// TXD passed; each is refused naming the button and the peripheral's key.
+    @Test func aButtonOnAPeripheralsPinNamesBothKeys() throws {
+        let original = readText(BoardFixtures.boardsDirectory + "/rpizero2w-servo-pantilt.json5")
+        #expect(original.contains("\n  serial: [\n"))
+        let buttons = "  buttons: [\n    { name: \"flip\", line: 12, action: \"cameraFlip\" },\n"
+            + "    { name: \"shutter\", line: 14, action: \"cameraShutter\" },\n  ],\n"
+        let text = original.replacing("\n  serial: [\n", with: "\n" + buttons + "  serial: [\n")
+        let path = "/tmp/swivel-check-signals-\(getpid())-peripherals.json5"
+        try writeText(text, to: path)
+        defer { unlink(path) }
+        func line(_ fragment: String) -> Int {
+            (text.split(separator: "\n", omittingEmptySubsequences: false).firstIndex { $0.contains(fragment) } ?? -1) + 1
+        }
+        let flip = line("name: \"flip\""), shutter = line("name: \"shutter\""), channel = line("pwmChannel: 0,")
+        let host = line("role: \"host\"")
+        let result = try Subprocess.run(DaemonTests.swiveld, ["check-board", path])
+        #expect(result.status == 65)
+        #expect(result.standardError.contains("swiveld: error: \(path): buttons[0].line (line \(flip)): buttons[0].line "
+            + "(line \(flip)) and axes.yaw.motor (line \(channel)) both use pinctrl-bcm2835 line 12 (GPIO12, header pin 32), "
+            + "which is pwmchip0 channel 0's output: move buttons[0].line to a free line\n"), "stderr: \(result.standardError)")
+        #expect(result.standardError.contains("swiveld: error: \(path): buttons[1].line (line \(shutter)): buttons[1].line "
+            + "(line \(shutter)) and serial[0] (line \(host)) both use pinctrl-bcm2835 line 14 (GPIO14, header pin 8), "
+            + "which is /dev/ttyS0's TXD: move buttons[1].line to a free line\n"), "stderr: \(result.standardError)")
+    }
 }

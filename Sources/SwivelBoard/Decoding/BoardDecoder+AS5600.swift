@@ -11,6 +11,7 @@ extension BoardDecoder {
         if let bus, let address {
             i2cUses.append(I2CUse(bus: bus.value, address: address.value, encoderPath: encoder.path,
                                   path: address.path, fileLine: address.line))
+            noteI2CPins(bus: bus.value, path: encoder.path, fileLine: bus.line)
         }
         var consistent = true
         if let sampleRate, let gearRatio, let maxSpeed = limits.maxSpeed {

@@ -9,6 +9,7 @@ extension BoardDecoder {
     func decodeBusServo(_ motor: ObjectFields, limits: LimitsRead, continuous: Located<Bool>?) -> Board.BusServo? {
         let kind = choice(motor, "protocol", options: Board.BusServo.Family.allCases.map(\.rawValue))
         let device = serialDevice(motor, example: "/dev/serial0")
+        if let device { noteUARTPins(device: device.value, path: motor.path, fileLine: device.line) }
         let baud = integer(motor, "baud", oneOf: BoardKeys.bauds)
         let id = integer(motor, "id", in: 0...252)
         let counts = integer(motor, "countsPerRevolution", in: 256...1_048_576, default: 4096)

@@ -22,6 +22,7 @@ extension BoardDecoder {
         reportLineConflicts()
         let serialPorts = decodeSerialPorts(fields)
         reportClaimConflicts(serialPorts: serialPorts ?? [])
+        reportPinClashes()
         let simulation = decodeSimulation(fields, backend: backend, loopRate: loopRate)
         let camera = decodeCamera(fields)
         let batteries = decodeBatteries(fields, backend: backend)

@@ -33,6 +33,7 @@ extension BoardDecoder {
                 continue
             }
             ports.append(Board.SerialPort(role: roleValue, device: device, baud: baud.value))
+            noteUARTPins(device: device, path: elementPath, fileLine: element.line)
         }
         return allValid ? ports : nil
     }

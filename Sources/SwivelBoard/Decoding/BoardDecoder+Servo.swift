@@ -63,6 +63,7 @@ extension BoardDecoder {
         guard let chip, let channel else { return nil }
         pwmUses.append(PwmUse(chip: chip.value, channel: channel.value, motorPath: motor.path,
                               path: channel.path, fileLine: channel.line))
+        notePWMPins(chip: chip.value, channel: channel.value, path: motor.path, fileLine: channel.line)
         return .hardwarePWM(chip: chip.value, channel: channel.value)
     }
 

@@ -8,6 +8,8 @@ final class BoardDecoder {
     var lineUses: [LineUse] = []
     var pwmUses: [PwmUse] = []
     var i2cUses: [I2CUse] = []
+    /// Header pins that PWM channels, UARTs and I2C buses bring out (`PinClashes`).
+    var peripheralPinUses: [PeripheralPinUse] = []
     /// What motors claim beyond lines and channels (`MotorClaims`).
     var claimUses: [ClaimUse] = []
     /// The chip every line number refers to, once `gpio.chipLabel` is read: conflict messages name it.

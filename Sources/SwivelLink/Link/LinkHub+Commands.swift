@@ -21,7 +21,9 @@ extension LinkHub {
             enqueue(cached, to: id)
             return
         }
-        if pending.contains(where: { $0.session == id && $0.key == key }) {
+        if pending.contains(where: { $0.session == id && $0.key == key })
+            || waiting.contains(where: { $0.session == id && $0.key == key })
+        {
             // Still being applied; its one reply is on the way.
             statistics.duplicatesAnswered &+= 1
             return
@@ -163,19 +165,36 @@ extension LinkHub {
         post(command, key: key, from: id)
     }
 
+    /// A full mailbox is the hub's to wait out, not the host's: the command
+    /// waits its turn (`postWaiting`). Only a session that keeps more than
+    /// `commandsInFlightPerSession` of its own in flight hears `busy`.
     private func post(_ command: MotionCommand, key: ReplyCache.Key, from id: SessionID) {
-        // The hub's own session commands go first, so a host never overtakes its reset.
-        // Nor past the replies the mailbox can hold: a reply it had to drop
-        // would leave a command unanswered.
-        guard internalCommands.isEmpty, hasRoomInFlight else {
-            reject(key, ErrorReply(commandID: key.messageID, SwivelError(.busy, .mailboxFull)), to: id)
+        let own = pending.count { $0.session == id } + waiting.count { $0.session == id }
+        guard own < Self.commandsInFlightPerSession else {
+            reject(key, code: .busy, to: id, reason: "this session has \(own) commands in flight to the motion loop, "
+                + "its limit: wait for their replies before sending more")
             return
         }
-        do {
-            let ticket = try stand.post(command)
-            pending.append(PendingCommand(session: id, key: key, ticket: ticket))
-        } catch {
-            reject(key, ErrorReply(commandID: key.messageID, error), to: id)
+        waiting.append(WaitingCommand(session: id, key: key, command: command))
+        postWaiting()
+    }
+
+    /// Posts waiting host commands in arrival order while the mailbox has
+    /// room. The hub's own session commands go first, so a host never
+    /// overtakes its reset; and never past the replies the mailbox can hold,
+    /// since a reply it had to drop would leave a command unanswered.
+    func postWaiting() {
+        while let next = waiting.first, internalCommands.isEmpty, hasRoomInFlight {
+            do {
+                let ticket = try stand.post(next.command)
+                pending.append(PendingCommand(session: next.session, key: next.key, ticket: ticket))
+            } catch where error.code == .busy {
+                // The loop has not taken the last tick's commands yet: the next service retries.
+                return
+            } catch {
+                reject(next.key, ErrorReply(commandID: next.key.messageID, error), to: next.session)
+            }
+            waiting.removeFirst()
         }
     }
 

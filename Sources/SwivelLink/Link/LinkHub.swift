@@ -59,6 +59,22 @@ public final class LinkHub {
     /// A battery that cannot be read, in words, for the daemon's log; once per new problem.
     public var onAccessoryProblem: ((String) -> Void)?
 
+    struct WaitingCommand {
+        var session: SessionID
+        var key: ReplyCache.Key
+        var command: MotionCommand
+    }
+
+    /// Host commands for the loop that found the mailbox full, in arrival
+    /// order: posted as replies free room (`postWaiting`), so 50 hosts with a
+    /// few commands each in flight are not told `busy` for the mailbox's size.
+    /// (Declared after every public stored property, so adding it moved none
+    /// of theirs: an incremental build does not always recompile clients.)
+    var waiting: [WaitingCommand] = []
+    /// A session's own commands in the loop or waiting for it, at most: the
+    /// next one is over-committing and answered `busy` (docs/PROTOCOL.md §5).
+    public static let commandsInFlightPerSession = 16
+
     /// A socket connection, or a serial port (which stays open while hosts come
     /// and go: silence undocks its session, only the transport closes it).
     ///
@@ -126,6 +142,8 @@ public final class LinkHub {
     func orphanPending(of id: SessionID) {
         for command in pending where command.session == id { internalTickets.append(command.ticket) }
         pending.removeAll { $0.session == id }
+        // Never posted: nothing to collect.
+        waiting.removeAll { $0.session == id }
     }
 
     /// Every session, refused and closing ones included, oldest first.
@@ -221,6 +239,7 @@ public final class LinkHub {
     public func service(at now: MonotonicInstant) {
         flushInternalCommands()
         collectReplies()
+        postWaiting()
         expireSilentSessions(at: now)
         endStalledSessions(at: now)
         serviceAccessories(at: now)
@@ -244,7 +263,7 @@ public final class LinkHub {
 
     /// Commands are in the loop's mailbox: their replies come at the next tick,
     /// so the link should service again within one control period.
-    public var awaitsReplies: Bool { !pending.isEmpty || !internalCommands.isEmpty }
+    public var awaitsReplies: Bool { !pending.isEmpty || !internalCommands.isEmpty || !waiting.isEmpty }
 
     private func expireSilentSessions(at now: MonotonicInstant) {
         for id in sessionIDs {

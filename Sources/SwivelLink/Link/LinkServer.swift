@@ -23,8 +23,10 @@ public import SwivelLoop
 /// written at once. The others (heavy) are served in short turns, round
 /// robin, with the light peers looked at again between each heavy peer's
 /// slice; after a turn that left heavy input over, the thread rests at least
-/// as long as the turn took, so a flood takes at most half of the link thread
-/// and a light host's command never waits behind it for more than one slice.
+/// as long as the turn took and until a control period since the turn began,
+/// so a flood takes at most half of the link thread (at most a turn a
+/// millisecond) and a light host's command never waits behind it for more
+/// than one slice.
 ///
 /// Thread confinement: after `start`, the hub and the channels belong to the
 /// link thread; other threads use `status()` and `stop()`.
@@ -60,6 +62,13 @@ public final class LinkServer: @unchecked Sendable {
     /// comes in stretches shorter than a light host's round trip.
     static let framesPerHeavyTurn = 32
     static let heavyTurnNanoseconds: Int64 = 150_000
+    /// Heavy turns that leave work over start at most this often: one control
+    /// period at the usual 1 kHz, since a heavy host's loop commands are
+    /// answered a tick later anyway. Heavy work then takes a bounded share of
+    /// the thread (a turn per millisecond, not every other 150 µs), so the
+    /// thread sleeps in poll between turns and is woken at once by a light
+    /// host's bytes, instead of waiting for a CPU as a busy thread does.
+    static let heavyPeriodNanoseconds: Int64 = 1_000_000
     /// Connections taken per round at most, so a connection storm cannot hold the thread.
     static let acceptsPerRound = 64
     static let listenerRestNanoseconds: Int64 = 100_000_000
@@ -116,6 +125,7 @@ public final class LinkServer: @unchecked Sendable {
     private var peers: [LinkPeer] { serialLinks.compactMap(\.peer) + clients }
 
     private func run() {
+        Self.raiseWeight()
         var poll = PollSet()
         while !stopping.load(ordering: .acquiring) {
             round &+= 1
@@ -157,6 +167,25 @@ public final class LinkServer: @unchecked Sendable {
             publish()
         }
         shutDown()
+    }
+
+    /// The link thread's nice level when the process may set it (root,
+    /// CAP_SYS_NICE, or systemd's LimitNICE=-10 as the shipped unit sets).
+    static let niceLevel: Int32 = -10
+
+    /// Still time-shared, never real-time, but weighted above ordinary
+    /// processes: beside host apps that keep the cores busy, a thread at the
+    /// default weight waits its turn for a CPU for milliseconds after a host's
+    /// bytes wake it (issue 24 §4: 50 apps with commands in flight made a HEARTBEAT
+    /// 16 times slower, and the link thread spent most of that time runnable
+    /// but not running). Its work is bounded (light hosts' frames, a heavy
+    /// turn a millisecond), so the weight cannot starve the rest. Refused
+    /// without the privilege: then the thread runs at the process's level.
+    private static func raiseWeight() {
+        #if canImport(Glibc)
+        // Who 0 is the calling thread: on Linux the nice level is per thread.
+        _ = setpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0, niceLevel)
+        #endif
     }
 
     private func wantsToRead(_ peer: LinkPeer) -> Bool {
@@ -264,7 +293,8 @@ public final class LinkServer: @unchecked Sendable {
             return
         }
         let end = clock.now()
-        heavyRestsUntil = end.advanced(byNanoseconds: end.nanoseconds(since: start))
+        heavyRestsUntil = max(end.advanced(byNanoseconds: end.nanoseconds(since: start)),
+                              start.advanced(byNanoseconds: Self.heavyPeriodNanoseconds))
     }
 
     /// A closed peer's last bytes (a BYE before the socket closed) still count.

@@ -145,7 +145,7 @@ public struct SwivelError: Error, Equatable, Sendable, CustomStringConvertible {
             case .intrinsicsNotPinhole:
                 "intrinsics must be a pinhole matrix [fx s cx; 0 fy cy; 0 0 1], row-major "
                     + "(sent column-major, cx and cy land in the bottom row)"
-            case .referenceSizeOutOfRange: "the intrinsics' reference width and height must lie in 1...100000 px"
+            case .referenceSizeOutOfRange: "the reference width and height must lie in 1...100000 px"
             case .observationRectOutOfRange:
                 "an observation rect must be 0.0001...2 wide and high and lie within -0.5...1.5 "
                     + "(a subject partly out of frame; further out is a sender bug)"

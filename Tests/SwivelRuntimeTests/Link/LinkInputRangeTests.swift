@@ -150,6 +150,48 @@ import Testing
         #expect(h.call(Self.batch(intrinsics: Self.pinhole), on: id)?.isAck == true)
     }
 
+    /// Issue 24 §4: a batch without intrinsics whose reference size is NaN,
+    /// 0×0, negative or 1e38 was taken, and the stand turned to the face (pitch
+    /// 0.15 rad). Each is refused and the stand stays where it is; the same
+    /// batches with a real size move it, so the stillness is the refusal's.
+    @Test func aBadReferenceSizeWithoutIntrinsicsIsRefusedAndTheStandStaysStill() throws {
+        let (h, id) = try manualHost()
+        let offCentre = Observation(
+            identifier: 7, kind: .humanFace, rect: NormalizedRectLowerLeft(x: 0.75, y: 0.75, width: 0.1, height: 0.13))
+        func send(width: Float, height: Float) -> AccessoryMessage? {
+            var payload = Self.batch(observation: offCentre).encodePayload()
+            for (offset, value) in [(44, width), (48, height)] {
+                withUnsafeBytes(of: value.bitPattern.littleEndian) { payload.replaceSubrange(offset..<offset + 4, with: $0) }
+            }
+            let seq = h.nextSequence
+            h.nextSequence &+= 1
+            h.sendBytes(try! FrameEncoder.encode(FrameHeader(sequence: seq, messageID: MessageID.track.rawValue), payload: payload), from: id)
+            return h.reply(to: seq, on: id)
+        }
+        let start = h.positions
+        let before = Snapshot(h)
+        for (width, height) in [(Float.nan, Float(1080)), (0, 0), (-1920, -1080), (1e38, 1e38)] {
+            for _ in 0..<15 {
+                guard case .error(let err)? = send(width: width, height: height) else {
+                    Issue.record("\(width)×\(height) was not refused")
+                    return
+                }
+                #expect(err.code == .invalidParameter)
+                h.run(seconds: 1.0 / 30)
+            }
+        }
+        h.run(seconds: 0.5)
+        #expect(Snapshot(h) == before)
+        #expect(h.hub.tracking.latest == nil, "no refused batch reached the selector")
+        for axis in Axis.allCases { #expect(abs(h.positions[axis] - start[axis]) < 1e-9, "\(axis) moved") }
+        for _ in 0..<15 {
+            #expect(send(width: 1920, height: 1080)?.isAck == true)
+            h.run(seconds: 1.0 / 30)
+        }
+        h.run(seconds: 0.5)
+        #expect(abs(h.positions.pitch - start.pitch) > 0.05, "a sane batch turns the stand: pitch \(h.positions.pitch)")
+    }
+
     /// docs/TRACKING.md: a confidence outside 0...1 or NaN is invalidParameter
     /// (it was dropped silently and answered noSubjectFound).
     @Test func confidencesOutsideZeroToOneAreInvalidParameterNotNoSubjectFound() throws {

@@ -44,10 +44,21 @@ public struct TrackBatch: Equatable, Sendable {
     static func decode(from r: inout ByteReader) throws(MessageError) -> TrackBatch {
         try r.require(minimumBytes, for: .track)
         let age = r.u32()
-        let camera = try CameraInformation.decode(from: &r, messageID: .track)
+        var size = (width: 0.0, height: 0.0)
+        let camera = try CameraInformation.decode(from: &r, messageID: .track, referenceSize: &size)
         let count = Int(r.u8())
         guard count <= maximumObservations else {
             throw .tooMany(.track, field: "observations", count: count, maximum: maximumObservations)
+        }
+        // With intrinsics the size is checked with them (`validate`); without,
+        // the decoded batch keeps no size, so it is judged as it is read.
+        if camera.intrinsics == nil {
+            do {
+                try InputRanges.referenceSize.check(size.width)
+                try InputRanges.referenceSize.check(size.height)
+            } catch {
+                throw .invalid(.track, error)
+            }
         }
         try r.require(minimumBytes + count * observationWireBytes, for: .track)
         var observations: [Observation] = []
