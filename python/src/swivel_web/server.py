@@ -376,7 +376,13 @@ class WebApp:
         viewer = self.feed.add()
         try:
             while True:
-                frame = await viewer.next()
+                try:
+                    frame = await asyncio.wait_for(viewer.next(), 0.5)
+                except asyncio.TimeoutError:
+                    # No frame for a while: aiohttp does not cancel a handler whose client left, so look.
+                    if request.transport is None or request.transport.is_closing():
+                        break
+                    continue
                 await response.write(mjpeg_part(frame))
         except (ConnectionError, asyncio.CancelledError):
             pass

@@ -126,6 +126,7 @@ class StandHub:
     def note(self, level: str, text: str) -> None:
         """A line of the log tail the page shows (never a secret: callers pass what a maker may read)."""
         entry = {"t": time.time(), "level": level, "text": text}
+        log.log(logging.WARNING if level in ("warning", "error") else logging.INFO, "%s", text)
         self.log.append(entry)
         self._push({"type": "log", "entry": entry})
 
