@@ -61,11 +61,12 @@ release: deps
 # files: no systemctl, no user. SWIVELD_BIN/SWIVELCTL_BIN install prebuilt
 # binaries instead of building the static release ones. VISION=1 adds
 # swivel-vision (docs/VISION.md): its venv (pip, from PyPI) and swivel-vision.service.
+# WEB=1 adds swivel-web (docs/WEB.md): its venv, the command and swivel-web.service.
 PREFIX ?= /usr/local
 DESTDIR ?=
 SWIVELD_BIN ?= dist/swiveld
 SWIVELCTL_BIN ?= dist/swivelctl
-INSTALL_ENV = DESTDIR="$(DESTDIR)" PREFIX="$(PREFIX)" FORCE="$(FORCE)" PURGE="$(PURGE)" VISION="$(VISION)" \
+INSTALL_ENV = DESTDIR="$(DESTDIR)" PREFIX="$(PREFIX)" FORCE="$(FORCE)" PURGE="$(PURGE)" VISION="$(VISION)" WEB="$(WEB)" \
 	SWIVELD_BIN="$(SWIVELD_BIN)" SWIVELCTL_BIN="$(SWIVELCTL_BIN)" \
 	BOARD="$(if $(filter command line environment,$(origin BOARD)),$(BOARD))"
 

@@ -95,6 +95,10 @@ class AuthFile:
         fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
         with os.fdopen(fd, "w") as f:
             json.dump(self.data, f, indent=1)
+        if os.geteuid() == 0:
+            # `sudo swivel-web passwd`: the file must stay readable by the service that owns the directory.
+            owner = self.path.parent.stat()
+            os.chown(tmp, owner.st_uid, owner.st_gid)
         os.replace(tmp, self.path)
         self._mtime = None
 
