@@ -34,7 +34,7 @@ if [ ! -x "$venv/bin/python" ] || [ "$(cat "$venv/.pins" 2>/dev/null)" != "$want
 import tomllib
 project = tomllib.load(open("python/pyproject.toml", "rb"))
 p = project["project"]
-for pin in p["dependencies"] + p["optional-dependencies"]["vision"] + p["optional-dependencies"]["test"]:
+for pin in p["dependencies"] + p["optional-dependencies"]["vision"] + p["optional-dependencies"]["web"] + p["optional-dependencies"]["test"]:
     print(pin)
 print("#no-deps")
 for pin in project["tool"]["swivel"]["no-deps"]:

@@ -31,7 +31,7 @@ SRC = Path(__file__).resolve().parents[1] / "src"
 # Two people, upper-left normalized rects: what the fake camera draws and the fake detector reports.
 PERSON_A = NormalizedRectUpperLeft(0.12, 0.22, 0.22, 0.6)
 PERSON_B = NormalizedRectUpperLeft(0.62, 0.25, 0.2, 0.55)
-FRAME_W, FRAME_H = 640, 360
+FRAME_W, FRAME_H = 640, 480
 
 
 def free_port(host: str = "127.0.0.1") -> int:

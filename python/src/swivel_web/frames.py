@@ -135,7 +135,10 @@ class FrameFeed:
                     while self.viewers:
                         frame = await read_record(reader)
                         self.frames += 1
+                        resized = self.last is None or (self.last.width, self.last.height) != (frame.width, frame.height)
                         self.last = frame
+                        if resized:
+                            self._changed()  # the page shapes its video area (and the boxes over it) to the frame
                         for viewer in list(self.viewers):
                             viewer.offer(frame)
                 except (OSError, asyncio.IncompleteReadError, ValueError) as e:

@@ -211,7 +211,17 @@ function renderLog() {
 
 // --- the overlay: boxes from TRACKING_STATE, the region, the selection ---------
 
+function fitStage() {
+  // The boxes are drawn over the whole stage: it must have the frame's shape, or they would miss the people.
+  const img = $("video");
+  if (img.naturalWidth && img.naturalHeight) {
+    const want = img.naturalWidth + " / " + img.naturalHeight;
+    if ($("stage").style.aspectRatio !== want) $("stage").style.aspectRatio = want;
+  }
+}
+
 function drawOverlay() {
+  fitStage();
   const c = $("overlay");
   const w = c.clientWidth, h = c.clientHeight;
   if (!w || !h) return;
@@ -292,6 +302,7 @@ function setupOverlay() {
   $("mode-region").onclick = () => setMode("region");
   $("auto-select").onclick = () => api("select", { ids: [] });
   $("region-reset").onclick = () => api("region", { x: 0, y: 0, width: 1, height: 1 });
+  $("video").addEventListener("load", drawOverlay);
   $("video").addEventListener("error", () => {
     if (!S.state || !S.state.video || !S.state.video.configured) return;
     $("novideo").textContent = "No video: the stream stopped. Retrying…";
