@@ -39,8 +39,11 @@ def _wait(predicate, timeout_s: float = 10.0, what: str = "the condition") -> No
 
 
 def _yaw(watcher: Accessory) -> float:
-    state = watcher.latest_motion_state()
-    assert state is not None
+    # Just docked, the watcher may not have its first MOTION_STATE yet (50 Hz): wait for one.
+    deadline = time.monotonic() + 10.0
+    while (state := watcher.latest_motion_state()) is None:
+        assert time.monotonic() < deadline, "no MOTION_STATE within 10 s of docking"
+        time.sleep(0.02)
     return state.positions_rad.yaw
 
 
@@ -127,11 +130,14 @@ async def _jog_then(web: WebProcess, end: str, watcher: Accessory) -> tuple[floa
         ws = await http.ws_connect(f"{web.url}/ws", origin=web.url)
         first = json.loads((await ws.receive()).data)
         assert first["type"] == "snapshot"
-        for _ in range(8):
+        deadline = time.monotonic() + 20.0
+        while True:  # renewed every 0.1 s, as the page does, until the stand is seen turning
             await ws.send_str(json.dumps({"type": "jog", "yaw": 0.6}))
             await asyncio.sleep(0.1)
-        state = watcher.latest_motion_state()
-        assert state is not None and state.moving and state.velocities_rad_per_s.yaw > 0.1, state
+            state = watcher.latest_motion_state()
+            if state is not None and state.moving and state.velocities_rad_per_s.yaw > 0.1:
+                break
+            assert time.monotonic() < deadline, f"the stand did not turn while jogged: {state}"
         moving_yaw = state.positions_rad.yaw
         if end == "release":
             await ws.send_str(json.dumps({"type": "jog_stop"}))

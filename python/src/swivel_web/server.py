@@ -102,6 +102,7 @@ class WebApp:
         self._jog_owner: object | None = None
         self._jog_deadline = 0.0
         self._jog_task: asyncio.Task[None] | None = None
+        self._motion_lock = asyncio.Lock()
         self.app = web.Application(client_max_size=MAX_BODY_BYTES, middlewares=[self.guard])
         self._routes()
         self.app.on_startup.append(self._startup)
@@ -490,8 +491,9 @@ class WebApp:
 
     async def stop(self, _c: Caller, body: dict[str, Any]) -> None:
         v.only(body, set())
-        self._jog_owner = None
-        await self._acc.stop()
+        async with self._motion_lock:
+            self._jog_owner = None
+            await self._acc.stop()
 
     async def animate(self, _c: Caller, body: dict[str, Any]) -> dict[str, Any]:
         v.only(body, {"name"})
@@ -552,32 +554,40 @@ class WebApp:
 
     # --- the jog pad's dead man --------------------------------------------------------------
 
-    async def _jog(self, owner: object, velocity: Vector3, hold_s: float) -> None:
-        self._jog_owner = owner
-        self._jog_deadline = time.monotonic() + hold_s
-        try:
-            await self._acc.set_angular_velocity(velocity)
-        except SwivelError:
-            self._jog_owner = None
-            raise
+    # Jog and its STOP go to the stand one at a time (the lock): a STOP may never overtake the
+    # velocity it is meant to end, or the stand would turn on with nobody holding the pad.
 
-    async def _stop_quietly(self, why: str | None) -> None:
-        self._jog_owner = None
-        if why:
-            self.hub.note("warning", f"stopping: {why}")
-        acc = self.hub.accessory
-        if acc is None:
-            return
-        try:
-            await acc.stop()
-        except SwivelError as e:
-            self.hub.note("error", f"STOP failed: {e}")
+    async def _jog(self, owner: object, velocity: Vector3, hold_s: float) -> None:
+        async with self._motion_lock:
+            self._jog_owner = owner
+            self._jog_deadline = time.monotonic() + hold_s
+            try:
+                await self._acc.set_angular_velocity(velocity)
+            except SwivelError:
+                self._jog_owner = None
+                raise
+
+    async def _stop_quietly(self, why: str | None, only_if_expired: bool = False) -> None:
+        async with self._motion_lock:
+            if only_if_expired and (self._jog_owner is None or time.monotonic() <= self._jog_deadline):
+                return  # renewed while we waited for the lock
+            self._jog_owner = None
+            if why:
+                self.hub.note("warning", f"stopping: {why}")
+            acc = self.hub.accessory
+            if acc is None:
+                return
+            try:
+                await acc.stop()
+            except SwivelError as e:
+                self.hub.note("error", f"STOP failed: {e}")
 
     async def _jog_watchdog(self) -> None:
         while True:
             await asyncio.sleep(0.05)
             if self._jog_owner is not None and time.monotonic() > self._jog_deadline:
-                await self._stop_quietly("the jog pad was not renewed in time (released, or the connection stalled)")
+                await self._stop_quietly("the jog pad was not renewed in time (released, or the connection stalled)",
+                                         only_if_expired=True)
 
 
 def make_app(config: Config) -> WebApp:
