@@ -67,7 +67,7 @@ def test_state_answers_the_axes_positions_and_the_stand(web: WebProcess) -> None
     assert all(isinstance(x, float) for x in state["motion"]["positions_rad"].values())
     assert state["stand"]["framing_mode"] == "automatic"
     assert {b["name"] for b in state["batteries"]} == {"main", "grip"}
-    assert state["fault"] == "none"
+    assert state["fault"] == "none" and state["drivers"] == "enabled"
     assert state["video"]["configured"] is False
 
 
@@ -222,3 +222,47 @@ def test_fault_clear_and_limits_go_through_the_stand(web: WebProcess) -> None:
     assert web.post("/api/tracking", {"enabled": False})[0] == 200
     status, body = web.post("/api/animate", {"name": "yes"})
     assert status == 200 and body["planned_duration_s"] > 0
+
+
+def test_region_and_selection_by_ids_go_through_the_stand(web: WebProcess) -> None:
+    status, body = web.post("/api/region", {"x": 0.25, "y": 0.1, "width": 0.5, "height": 0.8})
+    assert status == 200, body
+    roi = web.state()["stand"]["region_of_interest"]
+    assert abs(roi["x"] - 0.25) < 1e-6 and abs(roi["height"] - 0.8) < 1e-6
+    # A region outside the frame: the stand's own range check (docs/PROTOCOL.md §3), not swivel-web's.
+    status, body = web.post("/api/region", {"x": 0.9, "y": 0.0, "width": 0.5, "height": 1.0})
+    assert status == 400 and body["error"] in ("InvalidParameter", "ParameterOutOfRange"), body
+    assert abs(web.state()["stand"]["region_of_interest"]["x"] - 0.25) < 1e-6
+    # Nobody is tracked: locking onto an unknown subject is refused by the stand, with its reason.
+    status, body = web.post("/api/select", {"ids": ["5a1e0c3b-9d27-844f-a011-223344556677"]})
+    assert status == 409 and body["error"] == "NoSubjectFound" and body["reason"], body
+    assert web.post("/api/select", {"ids": []})[0] == 200
+    status, body = web.post("/api/select", {"x": 0.5, "y": 0.5})
+    assert status == 409 and body["error"] == "NoSubjectFound", body
+    assert web.state()["selected"] == []
+
+
+def test_a_motor_fault_reaches_the_state_and_clear_fault_clears_it(tmp_path: Path) -> None:
+    # The simulated board with a following-error threshold no real move stays within: the first jog faults.
+    board = tmp_path / "touchy.json5"
+    text = (Path(__file__).resolve().parents[2] / "boards" / "sim.json5").read_text()
+    assert "maxFollowingErrorRad: 0.08" in text
+    board.write_text(text.replace("maxFollowingErrorRad: 0.08", "maxFollowingErrorRad: 0.001"))
+    (tmp_path / "daemon").mkdir()
+    with LocalDaemon.start(board, directory=tmp_path / "daemon") as daemon:
+        web = WebProcess(daemon.socket_path, tmp_path / "web")
+        try:
+            assert web.post("/api/tracking", {"enabled": False})[0] == 200
+            assert web.post("/api/jog", {"yaw": 2.0, "hold_s": 1.0})[0] == 200
+            _wait(lambda: web.state()["fault"] != "none", what="the fault")
+            state = web.state()
+            assert state["drivers"] == "released"
+            assert any(e["text"].startswith("fault:") for e in state["log"])
+            # While faulted, motion is refused by the stand with its reason.
+            status, body = web.post("/api/orientation", {"yaw": 0.1})
+            assert status == 409 and body["error"] == "MotorFault" and body["reason"], body
+            _wait(lambda: web.post("/api/clear-fault")[0] == 200, what="CLEAR_FAULT accepted (ERR busy while stopping)")
+            _wait(lambda: web.state()["fault"] == "none", what="the fault clearing")
+            assert web.state()["drivers"] == "enabled"
+        finally:
+            web.stop()

@@ -229,3 +229,30 @@ def test_a_maker_logs_in_from_another_address(rig: Rig, tmp_path: Path) -> None:
         ns.close()
 
 
+
+
+def test_the_fault_banner_shows_the_reason_and_clear_clears_it(page: Any, tmp_path: Path) -> None:
+    # A simulated stand that faults on its first move (a following-error threshold nothing meets).
+    board = tmp_path / "touchy.json5"
+    board.write_text(BOARD.read_text().replace("maxFollowingErrorRad: 0.08", "maxFollowingErrorRad: 0.001"))
+    (tmp_path / "daemon").mkdir()
+    with LocalDaemon.start(board, directory=tmp_path / "daemon") as daemon:
+        web = WebProcess(daemon.socket_path, tmp_path / "web")
+        try:
+            page.get(web.url + "/")
+            until("the page docked", lambda: "dot ok" in _by(page, "#link").get_attribute("class"))
+            assert not _by(page, "#fault").is_displayed()
+            assert web.post("/api/tracking", {"enabled": False})[0] == 200
+            assert web.post("/api/jog", {"yaw": 2.0, "hold_s": 1.0})[0] == 200
+            banner = until("the fault banner", lambda: _by(page, "#fault").is_displayed() and _by(page, "#fault-text").text)
+            assert "fault" in banner.lower() and "released" in banner
+            # CLEAR is answered busy while the axes are still stopping: press until the banner goes.
+            def cleared() -> bool:
+                if _by(page, "#fault").is_displayed():
+                    _by(page, "#clear-fault").click()
+                    time.sleep(0.5)
+                return not _by(page, "#fault").is_displayed()
+            until("CLEAR taking the banner away", cleared)
+            assert web.state()["fault"] == "none"
+        finally:
+            web.stop()

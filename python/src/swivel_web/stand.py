@@ -142,6 +142,8 @@ class StandHub:
             "connected": self.connected, "socket": self.socket_path, "identity": self.identity,
             "motion": self.motion, "tracking": self.tracking, "selected": self.selected, "stand": self.report,
             "dock": self.dock, "batteries": list(self.batteries.values()), "fault": fault,
+            # After a motor fault the stand releases its drivers until CLEAR_FAULT (docs/PROTOCOL.md, CLEAR_FAULT).
+            "drivers": "enabled" if fault == "none" else "released",
             "last_error": self.last_error,
         }
 
@@ -247,7 +249,8 @@ class StandHub:
                 self.note("info", "fault cleared")
             else:
                 self.note("error", f"fault: {m.fault.name.lower().replace('_', ' ')}")
-            self._push({"type": "fault", "fault": self.motion["fault"]})
+            self._push({"type": "fault", "fault": self.motion["fault"],
+                        "drivers": "enabled" if m.fault is Fault.NONE else "released"})
         now = time.monotonic()
         moving_changed = previous is None or previous["moving"] != self.motion["moving"]
         if moving_changed or now - self._last_motion_push >= 1.0 / MOTION_PUSH_HZ:

@@ -150,7 +150,7 @@ function renderFault() {
   const f = S.state && S.state.fault;
   const banner = $("fault");
   if (!f || f === "none") { banner.hidden = true; return; }
-  $("fault-text").textContent = (FAULTS[f] || f) + ". The stand is halted until the fault is cleared.";
+  $("fault-text").textContent = (FAULTS[f] || f) + ". The motor drivers are released until you clear the fault.";
   banner.hidden = false;
 }
 
