@@ -111,6 +111,8 @@ def test_the_page_loads_and_the_video_advances(rig: Rig, page: Any) -> None:
     until("the video advancing", lambda: video.screenshot_as_png != first)
     assert rig.camera.publisher.reader_count() == 1
     assert len(page.find_elements("css selector", "#batteries .battery")) == 2
+    # On a phone nothing may stick out sideways: the page is exactly as wide as the screen.
+    assert page.execute_script("return document.documentElement.scrollWidth <= window.innerWidth")
 
 
 def test_the_tracking_switch_reaches_the_stand(rig: Rig, page: Any) -> None:
