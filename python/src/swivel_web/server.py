@@ -55,6 +55,8 @@ log = logging.getLogger("swivel_web")
 
 MAX_BODY_BYTES = 16 * 1024
 MAX_WS_MESSAGE_BYTES = 4 * 1024
+# About 10 s of pushes at the usual rates (motion 15/s, tracking 10/s, the rest rare).
+WS_QUEUE_MESSAGES = 256
 COOKIE = "swivel_session"
 CSRF_HEADER = "X-Swivel-CSRF"
 # A held jog pad renews its request this often (the page: every 100 ms); past this without one, the stand stops.
@@ -98,7 +100,8 @@ class WebApp:
         self.trusted_csrf = secrets.token_urlsafe(24)
         self.hub = StandHub(config.socket_path)
         self.feed = FrameFeed(config.frames_path, on_status=self._on_video)
-        self.sockets: set[web.WebSocketResponse] = set()
+        # Each WebSocket's outgoing messages: bounded, so a client that stops reading costs a fixed amount.
+        self.sockets: dict[web.WebSocketResponse, asyncio.Queue[str]] = {}
         self._jog_owner: object | None = None
         self._jog_deadline = 0.0
         self._jog_task: asyncio.Task[None] | None = None
@@ -129,15 +132,19 @@ class WebApp:
 
     def _broadcast(self, message: dict[str, Any]) -> None:
         data = json.dumps(message)
-        for ws in list(self.sockets):
-            if not ws.closed:
-                # send_str only queues: a slow socket costs memory bounded by aiohttp's writer, never the loop.
-                asyncio.ensure_future(self._send(ws, data))
+        for ws, queue in list(self.sockets.items()):
+            try:
+                queue.put_nowait(data)
+            except asyncio.QueueFull:
+                # It stopped reading: drop it; the page reconnects and starts from a fresh snapshot.
+                self.sockets.pop(ws, None)
+                asyncio.ensure_future(ws.close(code=1013, message=b"too slow"))
 
     @staticmethod
-    async def _send(ws: web.WebSocketResponse, data: str) -> None:
+    async def _sender(ws: web.WebSocketResponse, queue: asyncio.Queue[str]) -> None:
         try:
-            await ws.send_str(data)
+            while True:
+                await ws.send_str(await queue.get())
         except (ConnectionError, RuntimeError):
             pass
 
@@ -330,17 +337,20 @@ class WebApp:
             return _json_error(403, "Forbidden", "the WebSocket's Origin does not name this host")
         ws = web.WebSocketResponse(heartbeat=5.0, max_msg_size=MAX_WS_MESSAGE_BYTES)
         await ws.prepare(request)
-        self.sockets.add(ws)
-        await ws.send_str(json.dumps({"type": "snapshot", "state": self.state()}))
+        queue: asyncio.Queue[str] = asyncio.Queue(maxsize=WS_QUEUE_MESSAGES)
+        queue.put_nowait(json.dumps({"type": "snapshot", "state": self.state()}))
+        self.sockets[ws] = queue
+        sender = asyncio.get_running_loop().create_task(self._sender(ws, queue))
         try:
             async for message in ws:
                 if message.type != WSMsgType.TEXT:
                     continue
                 reply = await self._ws_command(ws, message.data)
-                if reply is not None:
-                    await ws.send_str(json.dumps(reply))
+                if reply is not None and not queue.full():
+                    queue.put_nowait(json.dumps(reply))
         finally:
-            self.sockets.discard(ws)
+            self.sockets.pop(ws, None)
+            sender.cancel()
             if self._jog_owner is ws:
                 await self._stop_quietly("the jogging page's connection closed")
         return ws
