@@ -7,7 +7,7 @@ STRICT := -Xswiftc -warnings-as-errors
 CLANG := $(shell command -v clang 2>/dev/null || echo cc)
 BENCH_OUT := bench/out
 
-.PHONY: all deps python-deps build test test-python run run-vision release bench bench-vision clean install uninstall check-libgpiod2 check-hardware
+.PHONY: all deps python-deps browser-deps build test test-python run run-vision run-web release bench bench-vision clean install uninstall check-libgpiod2 check-hardware
 
 all: build
 
@@ -19,6 +19,10 @@ PYTHON := python/.venv/bin/python
 python-deps:
 	@./scripts/ensure-python.sh
 
+# Debian's chromium, chromium-driver and iproute2, for swivel-web's tests (docs/WEB.md).
+browser-deps:
+	@./scripts/ensure-browser.sh
+
 build: deps
 	$(SWIFT) build $(STRICT)
 
@@ -28,8 +32,8 @@ test: deps python-deps
 	./tests/install-test.sh $(shell $(SWIFT) build --show-bin-path)
 	$(MAKE) --no-print-directory test-python
 
-# The Python client and swivel-vision, against the swiveld this build made.
-test-python: python-deps
+# The Python client, swivel-vision and swivel-web (in Debian's Chromium), against the swiveld this build made.
+test-python: python-deps browser-deps
 	SWIVELD="$(shell $(SWIFT) build --show-bin-path)/swiveld" $(PYTHON) -m pytest -q python/tests $(PYTEST_ARGS)
 
 # Release mode: the real-time loop is what it will be on the stand.
@@ -46,6 +50,13 @@ run-vision: deps python-deps
 	$(SWIFT) build -c release $(STRICT) --product swivelctl
 	SWIVELD=./.build/release/swiveld $(PYTHON) -m swivel_vision.demo --board $(BOARD) $(ARGS)
 
+# The simulated stand, the virtual camera, swivel-vision's pipeline and swivel-web
+# together: the page is http://127.0.0.1:8080/ until Ctrl-C (docs/WEB.md).
+run-web: deps python-deps
+	$(SWIFT) build -c release $(STRICT) --product swiveld
+	$(SWIFT) build -c release $(STRICT) --product swivelctl
+	SWIVELD=./.build/release/swiveld $(PYTHON) -m swivel_web.demo --board $(BOARD) $(ARGS)
+
 # A static, stripped daemon that needs nothing on the target but libc and libgpiod.
 release: deps
 	$(SWIFT) build -c release $(STRICT) --static-swift-stdlib --product swiveld
@@ -61,11 +72,12 @@ release: deps
 # files: no systemctl, no user. SWIVELD_BIN/SWIVELCTL_BIN install prebuilt
 # binaries instead of building the static release ones. VISION=1 adds
 # swivel-vision (docs/VISION.md): its venv (pip, from PyPI) and swivel-vision.service.
+# WEB=1 adds swivel-web (docs/WEB.md): its venv, the command and swivel-web.service.
 PREFIX ?= /usr/local
 DESTDIR ?=
 SWIVELD_BIN ?= dist/swiveld
 SWIVELCTL_BIN ?= dist/swivelctl
-INSTALL_ENV = DESTDIR="$(DESTDIR)" PREFIX="$(PREFIX)" FORCE="$(FORCE)" PURGE="$(PURGE)" VISION="$(VISION)" \
+INSTALL_ENV = DESTDIR="$(DESTDIR)" PREFIX="$(PREFIX)" FORCE="$(FORCE)" PURGE="$(PURGE)" VISION="$(VISION)" WEB="$(WEB)" \
 	SWIVELD_BIN="$(SWIVELD_BIN)" SWIVELCTL_BIN="$(SWIVELCTL_BIN)" \
 	BOARD="$(if $(filter command line environment,$(origin BOARD)),$(BOARD))"
 

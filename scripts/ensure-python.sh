@@ -35,7 +35,7 @@ import tomllib
 project = tomllib.load(open("python/pyproject.toml", "rb"))
 p = project["project"]
 extras = p["optional-dependencies"]
-for pin in p["dependencies"] + extras["vision"] + extras["mediapipe"] + extras["test"]:
+for pin in p["dependencies"] + extras["vision"] + extras["mediapipe"] + extras["web"] + extras["test"]:
     print(pin)
 print("#no-deps")
 for pin in project["tool"]["swivel"]["no-deps"]:

@@ -17,6 +17,10 @@
 #                be staged (a venv is not relocatable): the Python tree, its
 #                pins and lib/swivel/vision/make-venv.sh are staged instead,
 #                and the target runs that script once.
+#   WEB=1        also swivel-web (docs/WEB.md): a venv at
+#                $PREFIX/lib/swivel/web-venv (aiohttp from PyPI), the command
+#                $PREFIX/bin/swivel-web and swivel-web.service (127.0.0.1:8080);
+#                staged like VISION=1 with DESTDIR (lib/swivel/web/make-venv.sh).
 set -eu
 
 action=${1:?usage: install.sh install|uninstall}
@@ -28,6 +32,7 @@ PURGE=${PURGE:-}
 SWIVELD_BIN=${SWIVELD_BIN:-dist/swiveld}
 SWIVELCTL_BIN=${SWIVELCTL_BIN:-dist/swivelctl}
 VISION=${VISION:-}
+WEB=${WEB:-}
 here=$(cd "$(dirname "$0")/.." && pwd)
 
 bindir="$DESTDIR$PREFIX/bin"
@@ -39,6 +44,8 @@ statedir="$DESTDIR/var/lib/swivel"
 # swivel-vision: the venv (created live only) and what staging leaves for the target.
 venv="$PREFIX/lib/swivel/vision-venv"
 visionlib="$DESTDIR$PREFIX/lib/swivel/vision"
+webvenv="$PREFIX/lib/swivel/web-venv"
+weblib="$DESTDIR$PREFIX/lib/swivel/web"
 
 say() { echo "install: $*"; }
 fail() { echo "install: error: $*" >&2; exit 1; }
@@ -94,12 +101,14 @@ do_install() {
     say "installed $unitdir/swiveld.service and $sysusersdir/swivel.conf"
 
     [ "$VISION" != 1 ] || install_vision
+    [ "$WEB" != 1 ] || install_web
 
     if live; then
         create_user
         $sudo systemctl daemon-reload
         say "next: sudo systemctl enable --now swiveld; journalctl -u swiveld -f; swivelctl status"
         [ "$VISION" != 1 ] || say "next: sudo systemctl enable --now swivel-vision; journalctl -u swivel-vision -f"
+        [ "$WEB" != 1 ] || say "next: sudo systemctl enable --now swivel-web; the page is http://127.0.0.1:8080/ (docs/WEB.md: sudo swivel-web passwd before opening it to the network)"
     else
         say "DESTDIR set: the swivel user, systemctl daemon-reload and enabling the service are left to the target"
     fi
@@ -155,6 +164,33 @@ install_vision() {
     fi
 }
 
+install_web() {
+    work=$(mktemp -d "${TMPDIR:-/tmp}/swivel-web-install.XXXXXX")
+    python3 - "$here/python/pyproject.toml" "$work/web.txt" <<'PY'
+import sys, tomllib
+p = tomllib.load(open(sys.argv[1], "rb"))["project"]
+open(sys.argv[2], "w").write("\n".join(p["dependencies"] + p["optional-dependencies"]["web"]) + "\n")
+PY
+    $sudo rm -rf "$weblib"
+    $sudo install -d -m 0755 "$weblib/python"
+    $sudo install -m 0644 "$work/web.txt" "$weblib/"
+    (cd "$here/python" && tar -cf - --exclude=.venv --exclude=__pycache__ --exclude='*.egg-info' --exclude=build \
+        pyproject.toml src) | $sudo tar -xf - --no-same-owner -C "$weblib/python"
+    sed -e "s|@VENV@|$webvenv|g" -e "s|@BINDIR@|$PREFIX/bin|g" "$here/packaging/web/make-venv.sh" > "$work/make-venv.sh"
+    $sudo install -m 0755 "$work/make-venv.sh" "$weblib/make-venv.sh"
+    sed "s|@VENV@|$webvenv|g" "$here/packaging/systemd/swivel-web.service" > "$work/swivel-web.service"
+    $sudo install -d -m 0755 "$unitdir"
+    $sudo install -m 0644 "$work/swivel-web.service" "$unitdir/swivel-web.service"
+    rm -rf "$work"
+    say "installed $unitdir/swivel-web.service, and the Python tree and its pins in $weblib"
+    if live; then
+        say "creating the venv $webvenv with pip (from PyPI: the one step that uses the network)"
+        $sudo "$weblib/make-venv.sh"
+    else
+        say "DESTDIR set: run $PREFIX/lib/swivel/web/make-venv.sh on the target (a venv is not relocatable)"
+    fi
+}
+
 # systemd-sysusers reads the file just installed; without it, useradd does the
 # same (and adds the groups that exist).
 create_user() {
@@ -172,6 +208,7 @@ create_user() {
 
 do_uninstall() {
     if live && command -v systemctl >/dev/null 2>&1; then
+        $sudo systemctl disable --now swivel-web.service 2>/dev/null || true
         $sudo systemctl disable --now swivel-vision.service 2>/dev/null || true
         $sudo systemctl disable --now swiveld.service 2>/dev/null || true
     fi
@@ -182,11 +219,16 @@ do_uninstall() {
         $sudo rmdir "$DESTDIR$PREFIX/lib/swivel" 2>/dev/null || true
         say "removed swivel-vision: its unit, venv and Python tree"
     fi
+    if [ -e "$unitdir/swivel-web.service" ] || [ -e "$weblib" ] || [ -e "$DESTDIR$webvenv" ]; then
+        $sudo rm -rf "$unitdir/swivel-web.service" "$weblib" "$DESTDIR$webvenv" "$bindir/swivel-web"
+        $sudo rmdir "$DESTDIR$PREFIX/lib/swivel" 2>/dev/null || true
+        say "removed swivel-web: its unit, venv, command and Python tree"
+    fi
     if [ "$PURGE" = 1 ]; then
         $sudo rm -f "$board_path"
         $sudo rmdir "$confdir" 2>/dev/null || true
-        $sudo rm -rf "$statedir"
-        say "PURGE=1: removed $board_path and $statedir (the stand's UUID)"
+        $sudo rm -rf "$statedir" "$DESTDIR/var/lib/swivel-web" "$DESTDIR/var/lib/private/swivel-web"
+        say "PURGE=1: removed $board_path, $statedir (the stand's UUID) and swivel-web's password, tokens and presets"
     elif [ -e "$board_path" ]; then
         say "kept $board_path and $statedir (PURGE=1 removes them too)"
     fi

@@ -165,6 +165,40 @@ check "vision unit removed" test ! -e "$vunit"
 check "vision tree removed" test ! -e "$root/usr/local/lib/swivel"
 check "no file is left after the vision uninstall" test -z "$(find "$root" -type f)"
 
+echo "install-test: make install WEB=1 DESTDIR=$root (swivel-web staged, no venv)"
+wunit="$root/etc/systemd/system/swivel-web.service"
+wlib="$root/usr/local/lib/swivel/web"
+run_make install DESTDIR="$root" BOARD="$pi4" WEB=1 > "$work/web.out"
+check "web unit installed, 0644" mode_is 644 "$wunit"
+for line in \
+    "ExecStart=/usr/local/lib/swivel/web-venv/bin/swivel-web --socket /run/swivel/swivel.sock --frames /run/swivel/frames.sock --listen 127.0.0.1:8080 --state-dir /var/lib/swivel-web" \
+    "DynamicUser=yes" "SupplementaryGroups=swivel" "StateDirectory=swivel-web" "NoNewPrivileges=yes" \
+    "ProtectSystem=strict" "IPAddressDeny=any" "IPAddressAllow=localhost" "WantedBy=multi-user.target"; do
+    check "web unit has '$line'" has_line "$wunit" "$line"
+done
+check "no @VENV@ left in the web unit" sh -c "! grep -q @VENV@ '$wunit'"
+check "aiohttp is pinned for the web venv" has_line "$wlib/web.txt" "$(grep -o 'aiohttp==[0-9.]*' python/pyproject.toml)"
+check "web make-venv.sh staged, 0755" mode_is 755 "$wlib/make-venv.sh"
+check "web make-venv.sh links the command" grep -q 'ln -sf "$venv/bin/swivel-web" "/usr/local/bin/swivel-web"' "$wlib/make-venv.sh"
+check "the page is staged" test -f "$wlib/python/src/swivel_web/static/index.html"
+check "no web venv is staged" test ! -e "$root/usr/local/lib/swivel/web-venv"
+if command -v systemd-analyze >/dev/null 2>&1; then
+    # swivel-web moves motors from a browser: its unit is to be no more exposed than swiveld's.
+    exposure() { systemd-analyze security --offline=true "$1" 2>/dev/null | sed -n 's/.*Overall exposure level for [^:]*: \([0-9.]*\).*/\1/p'; }
+    mkdir -p "$work/wsec/venv/bin" "$work/wsec/bin"
+    printf '#!/bin/sh\n' > "$work/wsec/venv/bin/swivel-web"; printf '#!/bin/sh\n' > "$work/wsec/bin/swiveld"
+    chmod +x "$work/wsec/venv/bin/swivel-web" "$work/wsec/bin/swiveld"
+    sed "s|/usr/local/lib/swivel/web-venv/|$work/wsec/venv/|g" "$wunit" > "$work/wsec/swivel-web.service"
+    sed "s|/usr/local/bin/|$work/wsec/bin/|g" "$unit" > "$work/wsec/swiveld.service"
+    web_exposure=$(exposure "$work/wsec/swivel-web.service"); daemon_exposure=$(exposure "$work/wsec/swiveld.service")
+    echo "install-test: systemd-analyze security: swivel-web $web_exposure, swiveld $daemon_exposure"
+    check "swivel-web's exposure ($web_exposure) is no worse than swiveld's ($daemon_exposure)" \
+        awk -v w="$web_exposure" -v d="$daemon_exposure" 'BEGIN { exit !(w != "" && d != "" && w + 0 <= d + 0) }'
+fi
+run_make uninstall DESTDIR="$root" PURGE=1 > /dev/null
+check "web unit removed" test ! -e "$wunit"
+check "no file is left after the web uninstall" test -z "$(find "$root" -type f)"
+
 check "with DESTDIR nothing called systemctl, useradd, systemd-sysusers or sudo" test ! -e "$work/calls"
 [ ! -e "$work/calls" ] || cat "$work/calls" >&2
 
