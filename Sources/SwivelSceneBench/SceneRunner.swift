@@ -127,7 +127,7 @@ public final class SceneRunner {
         let pose = (yaw: status.measured.yaw, pitch: status.measured.pitch)
         if camera.nextCaptureSeconds <= t + slack {
             let frame = camera.capture(at: t, standYaw: pose.yaw, standPitch: pose.pitch)
-            pending.append((frame, pose.yaw, pose.pitch))
+            if !frame.isDropped { pending.append((frame, pose.yaw, pose.pitch)) }
             let primary = frame.views.first { $0.id == scene.primarySubjectID }
             recording.frames.append(SceneRecording.Frame(
                 captureSeconds: t, framingError: primary?.framingError ?? 0, inFrame: primary?.inFrame ?? false,

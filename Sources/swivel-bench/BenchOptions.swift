@@ -22,6 +22,8 @@ struct BenchOptions: Equatable {
     var only: String?
     /// The tracking benchmark runs only these scenes (all when empty).
     var scenes: [String] = []
+    /// The tracking benchmark runs only at these camera latencies, seconds (33, 66 and 100 ms when empty).
+    var latencies: [Double] = []
     var showHelp = false
 
     static let defaultCLoopPath = "bench/out/nanosleep_loop"
@@ -33,7 +35,7 @@ struct BenchOptions: Equatable {
     static let usage = """
         usage: swivel-bench [--only NAME] [--loop-seconds N] [--c-loop PATH] [--c-tick PATH]
                             [--ticks N] [--repetitions N] [--binary PATH] [--board FILE]
-                            [--memory-seconds N] [--load-seconds N] [--scene NAME]...
+                            [--memory-seconds N] [--load-seconds N] [--scene NAME]... [--latency MS]...
           --only NAME          run one benchmark: \(BenchmarkRegistry.names.joined(separator: ", "))
           --loop-seconds N     seconds of 1 kHz loop for each of Swift and C (default 10),
                                run interleaved C, Swift, C, Swift in halves of N/2
@@ -48,6 +50,7 @@ struct BenchOptions: Equatable {
           --memory-seconds N   how long the daemon runs for memory (default 5)
           --load-seconds N     how long each idle and loaded phase of link-load times heartbeats (default 4)
           --scene NAME         tracking: run only this scene of scenes/ (repeatable; default all shipped)
+          --latency MS         tracking: run only at this nominal camera latency (repeatable; default 33, 66, 100)
         Measures and prints; never asserts. Absolute numbers depend on the machine.
         """
 
@@ -78,6 +81,12 @@ struct BenchOptions: Equatable {
                 options.repetitions = try count(after: argument, in: &remaining, range: 1...101)
             case "--scene":
                 options.scenes.append(try value(after: argument, in: &remaining))
+            case "--latency":
+                let text = try value(after: argument, in: &remaining)
+                guard let ms = Double(text), ms.isFinite, ms >= 0, ms <= 1_000 else {
+                    throw BenchUsageError("--latency needs milliseconds in [0, 1000], got \"\(text)\"")
+                }
+                options.latencies.append(ms / 1000)
             case "--only":
                 let name = try value(after: argument, in: &remaining)
                 guard BenchmarkRegistry.names.contains(name) else {

@@ -7,6 +7,11 @@ struct TrackingAxis: Sendable {
     var isHolding = false
     /// When (stand time) the last target for this axis arrived.
     var lastSeen: Seconds = -.infinity
+    /// The way the axis was last commanded to turn faster than the reversal
+    /// floor (+1, −1; 0 before): a reversal needs evidence (`TrackingController.guardReversal`).
+    var direction = 0
+    /// Since when the guard has held back a reversal; nil while it is not.
+    var reversalHeldSince: Seconds?
 
     init(_ parameters: TrackingController.Parameters) {
         estimator = SubjectEstimator(parameters: parameters.estimator)

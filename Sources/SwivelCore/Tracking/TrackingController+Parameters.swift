@@ -22,13 +22,34 @@ extension TrackingController {
         /// `holdExitRadians`. The gap is the hysteresis that stops hunting.
         public var holdEnterRadians: Radians
         public var holdExitRadians: Radians
+        /// Reversals of the commanded rate need evidence beyond the noise: a
+        /// moving subject's axis turns back only when it is this far past the
+        /// subject's predicted angle (six times the estimator's measurement
+        /// σ: an overshoot, not jitter), or the subject's predicted velocity
+        /// has turned (beyond `reversalVelocitySigmas` of the estimate's spread
+        /// and `reversalFloorRadiansPerSecond`); until then it holds (commands
+        /// 0). A rate within the floor has no direction. docs/TRACKING.md,
+        /// "Under a varying latency". The hold lasts at most
+        /// `reversalHoldLimitSeconds`: the evidence may be slow to come (a
+        /// subject turning slowly), and the stand must not stay behind longer
+        /// than a drift may be held.
+        public var reversalErrorRadians: Radians
+        public var reversalHoldLimitSeconds: Seconds
+        public var reversalVelocitySigmas: Double
+        public var reversalFloorRadiansPerSecond: RadiansPerSecond
 
         public init(
             estimator: SubjectEstimator.Parameters = SubjectEstimator.Parameters(),
             feedbackGainPerSecond: Double = 10, brakingFraction: Double = 0.5,
             predictionCapSeconds: Seconds = 0.25, lostTimeoutSeconds: Seconds = 0.5,
-            holdEnterRadians: Radians = 0.0006, holdExitRadians: Radians = 0.0015
+            holdEnterRadians: Radians = 0.0006, holdExitRadians: Radians = 0.0015,
+            reversalErrorRadians: Radians = 0.03, reversalVelocitySigmas: Double = 2,
+            reversalFloorRadiansPerSecond: RadiansPerSecond = 0.01, reversalHoldLimitSeconds: Seconds = 0.25
         ) {
+            self.reversalHoldLimitSeconds = reversalHoldLimitSeconds
+            self.reversalErrorRadians = reversalErrorRadians
+            self.reversalVelocitySigmas = reversalVelocitySigmas
+            self.reversalFloorRadiansPerSecond = reversalFloorRadiansPerSecond
             self.estimator = estimator
             self.feedbackGainPerSecond = feedbackGainPerSecond
             self.brakingFraction = brakingFraction

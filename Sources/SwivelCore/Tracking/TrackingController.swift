@@ -188,8 +188,42 @@ public struct TrackingController: Sendable {
         let magnitude = abs(e)
         let braking = (2 * parameters.brakingFraction * limit.maximumAcceleration * magnitude).squareRoot()
         let feedback = min(parameters.feedbackGainPerSecond * magnitude, braking)
-        let velocity = feedForward + (e < 0 ? -feedback : feedback)
+        var velocity = feedForward + (e < 0 ? -feedback : feedback)
+        velocity = guardReversal(velocity, error: e, subjectVelocity: feedForward, at: now, track: &track, parameters)
         return (track, min(max(velocity, -limit.maximumSpeed), limit.maximumSpeed), e, true)
+    }
+
+    /// `velocity`, or 0 when it would turn the axis back without evidence.
+    /// Under a varying latency every batch moves the predicted angle and
+    /// velocity by its noise times the horizon, and near a turn or a slow
+    /// drift that flipped the command's sign several times a second: a
+    /// reversal the subject did not make. The axis now turns back only when
+    /// it is clearly past the subject (an overshoot to undo) or the subject's
+    /// predicted velocity has clearly turned; otherwise it holds and lets the
+    /// subject come to it, for at most `reversalHoldLimitSeconds`. A still
+    /// subject has its own band and is exempt.
+    static func guardReversal(
+        _ velocity: RadiansPerSecond, error e: Radians, subjectVelocity: RadiansPerSecond, at now: Seconds,
+        track: inout TrackingAxis, _ parameters: Parameters
+    ) -> RadiansPerSecond {
+        let floor = parameters.reversalFloorRadiansPerSecond
+        let way = velocity > floor ? 1 : velocity < -floor ? -1 : 0
+        guard way != 0 else { return velocity }
+        if way == -track.direction, !track.estimator.isStill {
+            let w = Double(way)
+            let spread = track.estimator.velocityVariance.squareRoot()
+            let subjectTurned = subjectVelocity * w > max(parameters.reversalVelocitySigmas * spread, floor)
+            let pastSubject = e * w > parameters.reversalErrorRadians
+            let heldSince = track.reversalHeldSince ?? now
+            let heldTooLong = now - heldSince >= parameters.reversalHoldLimitSeconds
+            guard subjectTurned || pastSubject || heldTooLong else {
+                track.reversalHeldSince = heldSince
+                return 0
+            }
+        }
+        track.reversalHeldSince = nil
+        track.direction = way
+        return velocity
     }
 
     private mutating func enterLost() {

@@ -63,12 +63,27 @@ public struct SceneCamera: Equatable, Sendable {
     /// Chance that a visible subject is missing from a batch.
     public var dropoutProbability: Double
     public var seed: UInt64
+    /// Each batch a further 0…this late, uniformly at random, on top of
+    /// `latencySeconds`: a detector whose run time varies on a loaded board.
+    /// Batches still arrive in order (a late one holds back those behind it).
+    public var latencyJitterSeconds: Seconds
+    /// Chance per frame that the sender stalls: the batch is held back
+    /// `stallSeconds` more, and those behind it bunch up after it.
+    public var stallProbability: Double
+    public var stallSeconds: Seconds
+    /// Chance per frame that no batch is sent at all (the detector skipped it).
+    public var frameDropProbability: Double
 
     public init(
         deviceType: CameraInformation.DeviceType, position: CameraInformation.Position,
         orientation: CameraInformation.Orientation, frameRateHz: Double, latencySeconds: Seconds,
-        noiseSigma: Double, dropoutProbability: Double, seed: UInt64
+        noiseSigma: Double, dropoutProbability: Double, seed: UInt64, latencyJitterSeconds: Seconds = 0,
+        stallProbability: Double = 0, stallSeconds: Seconds = 0.15, frameDropProbability: Double = 0
     ) {
+        self.latencyJitterSeconds = latencyJitterSeconds
+        self.stallProbability = stallProbability
+        self.stallSeconds = stallSeconds
+        self.frameDropProbability = frameDropProbability
         self.deviceType = deviceType
         self.position = position
         self.orientation = orientation

@@ -38,9 +38,9 @@ public final class SceneCameraFeed {
             while camera.nextCaptureSeconds + 1 / scene.camera.frameRateHz <= elapsed { camera.skipFrame() }
             let sceneTime = loops ? elapsed.truncatingRemainder(dividingBy: scene.durationSeconds) : elapsed
             var frame = camera.capture(at: sceneTime, standYaw: measured.yaw, standPitch: measured.pitch)
-            frame.deliverySeconds = elapsed + camera.latencySeconds
+            frame.deliverySeconds = elapsed + (frame.deliverySeconds - frame.captureSeconds)
             latest = frame.views.first { $0.id == scene.primarySubjectID }
-            pending.append(frame)
+            if !frame.isDropped { pending.append(frame) }
         }
         var bytes: [UInt8] = []
         while let first = pending.first, first.deliverySeconds <= elapsed {

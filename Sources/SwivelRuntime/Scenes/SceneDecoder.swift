@@ -11,6 +11,7 @@ struct SceneDecoder {
     static let pressKeys = ["atSec", "button", "holdSec"]
     static let cameraKeys = [
         "deviceType", "position", "orientation", "frameRateHz", "latencyMs", "noiseSigma", "dropoutProbability", "seed",
+        "latencyJitterMs", "stallProbability", "stallMs", "frameDropProbability",
     ]
     static let subjectKeys = ["id", "kind", "widthRad", "heightRad", "smoothingSec", "trajectory", "speaking"]
     static let keyframeKeys = ["atSec", "yawRad", "yawRadPerSec", "pitchRad", "pitchRadPerSec"]
@@ -83,10 +84,22 @@ struct SceneDecoder {
         let noise = fields.number(o, "noiseSigma", in: SceneBounds.noiseSigma)
         let dropout = fields.number(o, "dropoutProbability", in: SceneBounds.dropoutProbability)
         let seed = fields.integer(o, "seed", in: 0...Int.max)
-        guard let type, let position, let orientation, let rate, let latency, let noise, let dropout, let seed else { return nil }
+        // Optional: a steady camera when absent.
+        func optional(_ key: String, _ range: ClosedRange<Double>, default value: Double) -> Double? {
+            o.has(key) ? fields.number(o, key, in: range) : value
+        }
+        let jitter = optional("latencyJitterMs", SceneBounds.latencyJitterMilliseconds, default: 0)
+        let stallChance = optional("stallProbability", SceneBounds.stallProbability, default: 0)
+        let stall = optional("stallMs", SceneBounds.stallMilliseconds, default: 150)
+        let frameDrop = optional("frameDropProbability", SceneBounds.frameDropProbability, default: 0)
+        guard let type, let position, let orientation, let rate, let latency, let noise, let dropout, let seed,
+            let jitter, let stallChance, let stall, let frameDrop
+        else { return nil }
         return SceneCamera(
             deviceType: type, position: position, orientation: orientation, frameRateHz: rate,
-            latencySeconds: latency / 1000, noiseSigma: noise, dropoutProbability: dropout, seed: UInt64(seed))
+            latencySeconds: latency / 1000, noiseSigma: noise, dropoutProbability: dropout, seed: UInt64(seed),
+            latencyJitterSeconds: jitter / 1000, stallProbability: stallChance, stallSeconds: stall / 1000,
+            frameDropProbability: frameDrop)
     }
 
     private func subject(_ value: JSON5Value, path: String) -> SceneSubject? {

@@ -44,6 +44,12 @@ public enum SceneBounds {
     public static let latencyMilliseconds: ClosedRange<Double> = 0...1000
     public static let noiseSigma: ClosedRange<Double> = 0...0.2
     public static let dropoutProbability: ClosedRange<Double> = 0...0.99
+    /// The extra, random part of the latency, and a stall: under the 1 s a
+    /// capture age may be.
+    public static let latencyJitterMilliseconds: ClosedRange<Double> = 0...500
+    public static let stallMilliseconds: ClosedRange<Double> = 0...500
+    public static let stallProbability: ClosedRange<Double> = 0...0.5
+    public static let frameDropProbability: ClosedRange<Double> = 0...0.5
     /// More than two turns is a typo, not a subject.
     public static let yawRadians: ClosedRange<Double> = -4 * .pi...4 * .pi
     /// Elevation short of straight up or down, where a pinhole image ends.

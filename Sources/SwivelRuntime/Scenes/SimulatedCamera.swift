@@ -17,6 +17,12 @@ public struct SimulatedCamera {
     public let fieldOfView: FieldOfViewTable
     public let latencySeconds: Seconds
     private var random: SceneRandom
+    /// The sender's timing (jitter, stalls, dropped frames) draws from its own
+    /// stream, so a steady scene's detector errors are what they always were.
+    private var timing: SceneRandom
+    /// When the previous batch sent reached the stand: batches arrive in order.
+    private var lastDeliverySeconds = -Double.infinity
+    private var lastCaptureSeconds = -Double.infinity
     private var frameIndex = 0
 
     /// - Parameter latencySeconds: overrides the scene's (the bench runs each scene at 33 and 100 ms).
@@ -26,7 +32,10 @@ public struct SimulatedCamera {
         self.fieldOfView = fieldOfView
         self.latencySeconds = latencySeconds ?? scene.camera.latencySeconds
         random = SceneRandom(seed: scene.camera.seed)
+        timing = SceneRandom(seed: scene.camera.seed ^ Self.timingSeedSalt)
     }
+
+    static let timingSeedSalt: UInt64 = 0x7469_6D69_6E67_0001
 
     /// Skips the next frame: a real-time caller that fell behind (its noise is
     /// still drawn, so the frames after it stay the same).
@@ -36,7 +45,16 @@ public struct SimulatedCamera {
             _ = random.gaussian()
             _ = random.uniform()
         }
+        _ = drawTiming()
         frameIndex += 1
+    }
+
+    /// This frame's extra delay and whether it is sent: three uniforms a frame, always.
+    private mutating func drawTiming() -> (extra: Seconds, dropped: Bool) {
+        let jitter = timing.uniform() * camera.latencyJitterSeconds
+        let stalled = timing.uniform() < camera.stallProbability
+        let dropped = timing.uniform() < camera.frameDropProbability
+        return (jitter + (stalled ? camera.stallSeconds : 0), dropped)
     }
 
     /// When the next frame is captured, in scene seconds.
@@ -64,9 +82,20 @@ public struct SimulatedCamera {
                 identifier: subject.id, kind: subject.kind, rect: rect,
                 speakingConfidence: subject.speaking?.confidence(at: time)))
         }
-        let age = UInt32(clamping: Int64((latencySeconds * 1e6).rounded()))
+        let (extra, frameDropped) = drawTiming()
+        // A looping scene starts its time again: so does the order of its batches.
+        if time < lastCaptureSeconds { lastDeliverySeconds = -.infinity }
+        lastCaptureSeconds = time
+        var delivery = time + latencySeconds + extra
+        if !frameDropped {
+            delivery = max(delivery, lastDeliverySeconds)
+            lastDeliverySeconds = delivery
+        }
+        // The sender knows how old the image is when it sends it, however late.
+        let age = UInt32(clamping: Int64(((delivery - time) * 1e6).rounded()))
         let batch = TrackBatch(captureAgeMicroseconds: age, camera: camera.information, observations: observations)
-        return CapturedFrame(captureSeconds: time, deliverySeconds: time + latencySeconds, batch: batch, views: views)
+        return CapturedFrame(
+            captureSeconds: time, deliverySeconds: delivery, batch: batch, views: views, isDropped: frameDropped)
     }
 
     /// What the camera sees of `subject`, without detector errors.
@@ -171,4 +200,6 @@ public struct CapturedFrame: Equatable, Sendable {
     public var batch: TrackBatch
     /// Every subject, visible or not, in scene order: the truth the metrics use.
     public var views: [SubjectView]
+    /// Never sent (`frameDropProbability`): captured for the metrics only.
+    public var isDropped: Bool = false
 }
