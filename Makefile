@@ -7,7 +7,7 @@ STRICT := -Xswiftc -warnings-as-errors
 CLANG := $(shell command -v clang 2>/dev/null || echo cc)
 BENCH_OUT := bench/out
 
-.PHONY: all deps python-deps browser-deps build test test-python run run-vision run-web release bench bench-vision clean install uninstall check-libgpiod2 check-hardware
+.PHONY: all deps python-deps browser-deps build test test-python run run-vision run-web release bench bench-vision bench-web clean install uninstall check-libgpiod2 check-hardware
 
 all: build
 
@@ -99,6 +99,11 @@ bench: release
 bench-vision: deps python-deps
 	$(SWIFT) build -c release $(STRICT) --product swiveld
 	SWIVELD=./.build/release/swiveld $(PYTHON) -m swivel_vision.bench $(ARGS)
+
+# The page's jog: press on swivel-web's WebSocket to the first MOTION_STATE in motion (docs/WEB.md).
+bench-web: deps python-deps
+	$(SWIFT) build -c release $(STRICT) --product swiveld
+	SWIVELD=./.build/release/swiveld $(PYTHON) -m swivel_web.bench $(ARGS)
 
 # Compiles the GPIO shim's libgpiod 2.x branch against libgpiod 2.x built from
 # PyPI's `gpiod` sdist, links a probe and runs it. Needs the network, so it is

@@ -109,7 +109,7 @@ def test_the_page_loads_and_the_video_advances(rig: Rig, page: Any) -> None:
     first = video.screenshot_as_png
     # The fake camera's counter moves each frame: a later screenshot of the same element differs.
     until("the video advancing", lambda: video.screenshot_as_png != first)
-    assert rig.camera.publisher.reader_count() == 1
+    assert rig.camera.server.readers == 1
     assert len(page.find_elements("css selector", "#batteries .battery")) == 2
     # On a phone nothing may stick out sideways: the page is exactly as wide as the screen.
     assert page.execute_script("return document.documentElement.scrollWidth <= window.innerWidth")

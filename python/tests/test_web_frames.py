@@ -1,6 +1,8 @@
-"""swivel-web's side of the frames socket (docs/WEB.md, "Video"), with a fake publisher.
+"""swivel-web's side of the frames socket (docs/WEB.md, "Video"), fed by swivel-vision's `FrameServer`.
 
-It reads the socket only while someone watches /stream.mjpg, serves
+The publisher is the real one (what `swivel-vision --frames-socket` and
+`make run-web` run); the test hands it frames whose capture times are its
+own, and follows each one through the relay by the X-Capture-Ns header. It reads the socket only while someone watches /stream.mjpg, serves
 multipart/x-mixed-replace, keeps a stalled viewer from holding back another,
 comes back when the publisher restarts, and says so when there is no source.
 """
@@ -14,9 +16,11 @@ from pathlib import Path
 
 import pytest
 
+import numpy as np
+
 from swivel.local_daemon import LocalDaemon
-from swivel_web.frames import JpegFrame
-from swivel_web.publisher import FramePublisher
+from swivel_vision.frame_server import FrameServer
+from swivel_vision.frames import Frame
 
 from web_support import WebProcess
 
@@ -62,25 +66,42 @@ class MjpegReader:
         out, self.buffer = self.buffer[:n], self.buffer[n:]
         return out
 
-    def next_jpeg(self) -> bytes:
+    def next_part(self) -> tuple[dict[str, str], bytes]:
         part = self._until(b"\r\n\r\n").decode()
-        length = next(int(line.split(":")[1]) for line in part.split("\r\n") if line.lower().startswith("content-length"))
-        body = self._exactly(length)
+        headers = {k.strip().lower(): v.strip() for k, _, v in (line.partition(":") for line in part.split("\r\n")[1:])}
+        body = self._exactly(int(headers["content-length"]))
         self._exactly(2)
-        return body
+        return headers, body
+
+    def next_index(self) -> int:
+        """The frame index `_frame` gave the next part, read back from its capture time."""
+        headers, body = self.next_part()
+        assert body[:2] == b"\xff\xd8" and body[-2:] == b"\xff\xd9"  # a whole JPEG, as the server encoded it
+        return _index(int(headers["x-capture-ns"]))
 
     def close(self) -> None:
         self.sock.close()
 
 
-def _jpeg(index: int, size: int = 2000) -> JpegFrame:
-    # The relay never decodes: a marker and the index are enough to follow one frame through it.
-    body = b"\xff\xd8" + struct.pack("<I", index) + b"\x00" * (size - 8) + b"\xff\xd9"
-    return JpegFrame(time.monotonic_ns(), 64, 48, body)
+# Every frame is due at this rate: the server's fps cap never hides one the test waits for.
+MAX_FPS = 30.0
+PERIOD_NS = int(1e9 / MAX_FPS)
+BASE_NS = time.monotonic_ns()
 
 
-def _index(jpeg: bytes) -> int:
-    return int(struct.unpack("<I", jpeg[2:6])[0])
+def _frame(index: int, big: bool = False) -> Frame:
+    # Noise at quality 95 (the server's `quality`) makes a ~200 kB JPEG: a few fill a stalled TCP window.
+    shape = (360, 480, 3) if big else (48, 64, 3)
+    pixels = np.random.default_rng(index).integers(0, 256, shape, dtype=np.uint8)
+    return Frame(pixels, BASE_NS + index * PERIOD_NS, index)
+
+
+def _index(captured_ns: int) -> int:
+    return (captured_ns - BASE_NS) // PERIOD_NS
+
+
+def _server(path: str) -> FrameServer:
+    return FrameServer(path, max_fps=MAX_FPS, quality=95)
 
 
 @pytest.fixture
@@ -98,49 +119,49 @@ def web(daemon: LocalDaemon, tmp_path: Path, frames_path: str) -> Iterator[WebPr
 
 
 def test_the_socket_is_read_only_while_someone_watches(web: WebProcess, frames_path: str) -> None:
-    publisher = FramePublisher(frames_path)
+    publisher = _server(frames_path)
     try:
         time.sleep(1.5)
-        assert publisher.reader_count() == 0  # nobody watches: swivel-vision encodes nothing
+        assert publisher.readers == 0  # nobody watches: swivel-vision encodes nothing
         viewer = MjpegReader(web)
         assert b"200" in viewer.status_line
         assert "multipart/x-mixed-replace; boundary=" in viewer.headers
-        _wait(lambda: publisher.reader_count() == 1, what="swivel-web connecting to the frames socket")
+        _wait(lambda: publisher.readers == 1, what="swivel-web connecting to the frames socket")
         for i in range(5):
-            publisher.offer(_jpeg(i))
-            assert _index(viewer.next_jpeg()) == i
+            publisher.offer(_frame(i))
+            assert viewer.next_index() == i
             time.sleep(0.05)
         state = web.state()["video"]
         assert state["connected"] and state["width"] == 64 and state["height"] == 48
         viewer.close()
-        _wait(lambda: publisher.reader_count() == 0, what="swivel-web letting go of the socket")
+        _wait(lambda: publisher.readers == 0, what="swivel-web letting go of the socket")
     finally:
         publisher.close()
 
 
 def test_a_stalled_viewer_never_holds_back_another(web: WebProcess, frames_path: str) -> None:
-    publisher = FramePublisher(frames_path)
+    publisher = _server(frames_path)
     try:
         stalled = MjpegReader(web, receive_buffer=4096)  # never read again: its TCP window closes
         live = MjpegReader(web)
-        _wait(lambda: publisher.reader_count() == 1, what="the connection")
+        _wait(lambda: publisher.readers == 1, what="the connection")
         count = 120
         for i in range(count):
-            publisher.offer(_jpeg(i, size=200_000))
+            publisher.offer(_frame(i, big=True))
             time.sleep(0.03)
             if i % 10 == 0:
                 live.sock.settimeout(15.0)
         # The live viewer reaches the last frame even though the stalled one took nothing for 120 x 200 kB.
         seen = []
         while not seen or seen[-1] != count - 1:
-            seen.append(_index(live.next_jpeg()))
+            seen.append(live.next_index())
         assert seen == sorted(seen)
         # The stalled viewer lost frames (its slot was overwritten) rather than queueing them all.
         stalled.sock.settimeout(15.0)
         got = []
         stalled.sock.setblocking(True)
         while not got or got[-1] != count - 1:
-            got.append(_index(stalled.next_jpeg()))
+            got.append(stalled.next_index())
         assert len(got) < count
         stalled.close()
         live.close()
@@ -149,19 +170,19 @@ def test_a_stalled_viewer_never_holds_back_another(web: WebProcess, frames_path:
 
 
 def test_it_comes_back_when_the_publisher_restarts(web: WebProcess, frames_path: str) -> None:
-    publisher = FramePublisher(frames_path)
+    publisher = _server(frames_path)
     viewer = MjpegReader(web)
     try:
-        _wait(lambda: publisher.reader_count() == 1, what="the connection")
-        publisher.offer(_jpeg(1))
-        assert _index(viewer.next_jpeg()) == 1
+        _wait(lambda: publisher.readers == 1, what="the connection")
+        publisher.offer(_frame(1))
+        assert viewer.next_index() == 1
         publisher.close()
         _wait(lambda: not web.state()["video"]["connected"], what="swivel-web noticing the publisher went")
         assert "no frames" in web.state()["video"]["error"]
-        publisher = FramePublisher(frames_path)
-        _wait(lambda: publisher.reader_count() == 1, what="reconnecting to the new publisher")
-        publisher.offer(_jpeg(2))
-        assert _index(viewer.next_jpeg()) == 2  # the same HTTP viewer, never cut off
+        publisher = _server(frames_path)
+        _wait(lambda: publisher.readers == 1, what="reconnecting to the new publisher")
+        publisher.offer(_frame(2))
+        assert viewer.next_index() == 2  # the same HTTP viewer, never cut off
     finally:
         viewer.close()
         publisher.close()

@@ -1,8 +1,8 @@
 """Helpers for the swivel-web tests: the service as a subprocess, HTTP calls, a fake camera and a fake detector.
 
 `WebProcess` runs `python -m swivel_web` (the real CLI) against a private
-swiveld. `FakeCamera` publishes JPEGs on a frames socket (the contract of
-docs/WEB.md) showing two people and a frame counter; `FakeVision` sends the
+swiveld. `FakeCamera` feeds swivel-vision's own `FrameServer` (the frames socket
+of docs/WEB.md and docs/VISION.md) rendered frames showing two people and a frame counter; `FakeVision` sends the
 stand TRACK batches over the vision link with those two people's boxes, so
 TRACKING_STATE carries them. Nothing listens beyond loopback here.
 """
@@ -24,8 +24,8 @@ from swivel.enums import CameraDeviceType, CameraOrientation, CameraPosition
 from swivel.geometry import NormalizedRectUpperLeft
 from swivel.messages import Track
 
-from swivel_web.frames import JpegFrame
-from swivel_web.publisher import FramePublisher
+from swivel_vision.frame_server import FrameServer
+from swivel_vision.frames import Frame
 
 SRC = Path(__file__).resolve().parents[1] / "src"
 # Two people, upper-left normalized rects: what the fake camera draws and the fake detector reports.
@@ -105,15 +105,15 @@ class WebProcess:
         self._log.close()
 
 
-def render_frame(index: int) -> bytes:
-    """A JPEG: a dim room, two people (A left, B right) and the frame number, so a viewer can see it advance."""
+def render_frame(index: int) -> Any:
+    """RGB pixels: a dim room, two people (A left, B right) and the frame number, so a viewer can see it advance."""
     import cv2
     import numpy as np
 
     img = np.zeros((FRAME_H, FRAME_W, 3), np.uint8)
-    img[:] = (40, 34, 30)
-    cv2.rectangle(img, (0, int(FRAME_H * 0.8)), (FRAME_W, FRAME_H), (60, 70, 80), -1)
-    for rect, colour in ((PERSON_A, (90, 140, 220)), (PERSON_B, (120, 200, 120))):
+    img[:] = (30, 34, 40)
+    cv2.rectangle(img, (0, int(FRAME_H * 0.8)), (FRAME_W, FRAME_H), (80, 70, 60), -1)
+    for rect, colour in ((PERSON_A, (220, 140, 90)), (PERSON_B, (120, 200, 120))):
         x0, y0 = int(rect.x * FRAME_W), int(rect.y * FRAME_H)
         x1, y1 = int((rect.x + rect.width) * FRAME_W), int((rect.y + rect.height) * FRAME_H)
         cx = (x0 + x1) // 2
@@ -122,16 +122,14 @@ def render_frame(index: int) -> bytes:
     # The counter moves across the frame too: two screenshots a moment apart must differ.
     x = 10 + (index * 7) % (FRAME_W - 200)
     cv2.putText(img, f"frame {index}", (x, 30), cv2.FONT_HERSHEY_SIMPLEX, 0.8, (255, 255, 255), 2)
-    ok, jpeg = cv2.imencode(".jpg", img, [cv2.IMWRITE_JPEG_QUALITY, 80])
-    assert ok
-    return jpeg.tobytes()
+    return img
 
 
 class FakeCamera:
-    """Publishes rendered frames at `fps` on a frames socket, encoding only while someone reads."""
+    """A camera at `fps` whose frames go to swivel-vision's `FrameServer`, as a real one's do (encoded only while read)."""
 
     def __init__(self, path: str, fps: float = 15.0) -> None:
-        self.publisher = FramePublisher(path)
+        self.server = FrameServer(path, max_fps=fps)
         self.index = 0
         self._stop = threading.Event()
         self._fps = fps
@@ -140,15 +138,15 @@ class FakeCamera:
 
     def _run(self) -> None:
         while not self._stop.wait(1.0 / self._fps):
-            if not self.publisher.has_readers:
-                continue
+            if not self.server.readers:
+                continue  # rendering is the fake's cost; the server already skips encoding with no reader
             self.index += 1
-            self.publisher.offer(JpegFrame(time.monotonic_ns(), FRAME_W, FRAME_H, render_frame(self.index)))
+            self.server.offer(Frame(render_frame(self.index), time.monotonic_ns(), self.index))
 
     def close(self) -> None:
         self._stop.set()
         self._thread.join(5.0)
-        self.publisher.close()
+        self.server.close()
 
 
 class FakeVision:

@@ -7,15 +7,19 @@ directory, then swivel-web (a child process: `python -m swivel_web`) on its
 socket, then, in this process, swivel-vision's closed loop: the virtual camera
 renders a person (a real photograph) from the stand's pose, the board's
 detector finds her, TRACK goes over the vision link, the stand follows. The
-clean rendered frames are served on the frames socket (docs/WEB.md, "Video")
-only while the page watches. The page is at http://127.0.0.1:8080/ until
-Ctrl-C, which stops all three (the daemon decelerates and exits).
+rendered frames take a real camera's path to the page: the pipeline hands
+each one, as it is read, to swivel-vision's `FrameServer` (the frames socket,
+docs/VISION.md), whose own thread JPEG-encodes only while swivel-web reads
+(docs/WEB.md, "Video"); the detector's thread never encodes. The page is at
+http://127.0.0.1:8080/ until Ctrl-C, which stops all three (the daemon
+decelerates and exits).
 """
 from __future__ import annotations
 
 import argparse
 import logging
 import os
+import shutil
 import signal
 import subprocess
 import sys
@@ -25,7 +29,6 @@ import time
 from pathlib import Path
 
 log = logging.getLogger("swivel_web.demo")
-FRAMES_FPS = 15.0
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -37,28 +40,22 @@ def main(argv: list[str] | None = None) -> int:
     args = p.parse_args(argv)
     logging.basicConfig(level=logging.INFO, format="run-web: %(message)s")
 
-    import cv2
-
     from swivel.accessory import Accessory
     from swivel.local_daemon import DaemonError, LocalDaemon
     from swivel_vision.closed_loop import camera_for
     from swivel_vision.config import load_board
     from swivel_vision.detectors import create_detector
-    from swivel_vision.pipeline import FrameReport, Pipeline
+    from swivel_vision.frame_server import FrameServer
+    from swivel_vision.pipeline import Pipeline
     from swivel_vision.pose_feed import MotionFeed, MotionStatePose
     from swivel_vision.sender import VisionLinkSender
     from swivel_vision.stats import PipelineStats
     from swivel_vision.virtual_camera import VirtualCamera
     from swivel_vision.world import World, WorldError, scenario
 
-    from .frames import JpegFrame
-    from .publisher import FramePublisher
-
     stopping = threading.Event()
     signal.signal(signal.SIGINT, lambda *_: stopping.set())
     signal.signal(signal.SIGTERM, lambda *_: stopping.set())
-    run_dir = Path(tempfile.mkdtemp(prefix="swivel-run-web-"))
-    frames_path = str(run_dir / "frames.sock")
     try:
         config = load_board(args.board)
         world = World(scenario(args.scenario))
@@ -67,15 +64,20 @@ def main(argv: list[str] | None = None) -> int:
         return 1
     pinhole, position = camera_for(config)
     detector = create_detector(config.detector, config.min_confidence)
+    # The daemon's sockets and logs, the frames socket and (by default) swivel-web's state: gone at exit.
+    run_dir = Path(tempfile.mkdtemp(prefix="swivel-run-web-"))
+    frames_path = str(run_dir / "frames.sock")
     try:
         daemon = LocalDaemon.start(args.board, directory=run_dir)
     except DaemonError as e:
         log.error("%s", e)
+        detector.close()
+        shutil.rmtree(run_dir, ignore_errors=True)
         return 1
     web: subprocess.Popen[bytes] | None = None
-    publisher = FramePublisher(frames_path)
-    accessory = camera = sender = None
+    accessory = camera = sender = frames = None
     try:
+        frames = FrameServer(frames_path)
         src = str(Path(__file__).resolve().parents[1])
         env = {**os.environ, "PYTHONPATH": os.pathsep.join(x for x in (src, os.environ.get("PYTHONPATH", "")) if x)}
         web = subprocess.Popen([sys.executable, "-m", "swivel_web", "--socket", daemon.socket_path, "--frames", frames_path,
@@ -92,21 +94,7 @@ def main(argv: list[str] | None = None) -> int:
         camera.start()
         stats = PipelineStats()
         sender = VisionLinkSender(daemon.vision_path, config.vision_baud, stats)
-        last_sent = [0.0]
-
-        def on_report(report: FrameReport) -> None:
-            now = time.monotonic()
-            # Encoded only while the page watches, at most FRAMES_FPS: the contract of swivel-vision's socket.
-            if not publisher.has_readers or now - last_sent[0] < 1.0 / FRAMES_FPS:
-                return
-            last_sent[0] = now
-            frame = report.frame
-            ok, jpeg = cv2.imencode(".jpg", cv2.cvtColor(frame.pixels_rgb, cv2.COLOR_RGB2BGR), [cv2.IMWRITE_JPEG_QUALITY, 80])
-            if ok:
-                height, width = frame.pixels_rgb.shape[:2]
-                publisher.offer(JpegFrame(frame.captured_ns, width, height, jpeg.tobytes()))
-
-        pipeline = Pipeline(camera, detector, sender, config, on_frame=on_report, stats=stats, status_interval_s=3600)
+        pipeline = Pipeline(camera, detector, sender, config, on_capture=frames.offer, stats=stats, status_interval_s=3600)
         log.info("the page: http://%s/ (Ctrl-C stops the stand, the camera and swivel-web)", args.listen)
         while not stopping.is_set():
             if web.poll() is not None:
@@ -134,9 +122,11 @@ def main(argv: list[str] | None = None) -> int:
                 web.wait(10)
             except subprocess.TimeoutExpired:
                 web.kill()
-        publisher.close()
+        if frames is not None:
+            frames.close()
         daemon.stop()
         detector.close()
+        shutil.rmtree(run_dir, ignore_errors=True)
         log.info("stopped")
 
 

@@ -36,11 +36,6 @@ class JpegFrame:
     jpeg: bytes
 
 
-def encode_record(frame: JpegFrame) -> bytes:
-    """One record of the frames socket (the publisher's side; tests and the demo use it)."""
-    return struct.pack("<I", HEADER.size + len(frame.jpeg)) + HEADER.pack(frame.captured_ns, frame.width, frame.height) + frame.jpeg
-
-
 async def read_record(reader: asyncio.StreamReader) -> JpegFrame:
     (count,) = struct.unpack("<I", await reader.readexactly(4))
     if not HEADER.size < count <= MAX_RECORD_BYTES:
