@@ -179,11 +179,18 @@ public final class LinkHub {
         sessions[id]?.lastHeard = now
     }
 
+    /// Frames read at `now`, all of them: TRACK frames are dated within this read.
     public func receive(_ bytes: some Collection<UInt8>, from id: SessionID, at now: MonotonicInstant) {
+        receive(bytes, from: id, at: now, readAt: now, framesAfter: 0)
+    }
+
+    /// A slice of the frames one read brought at `readAt`, with `framesAfter`
+    /// more of that read still to come: the TRACK frames of the whole read are
+    /// spread back from it together (`TrackArrivals`), not slice by slice.
+    func receive(_ bytes: some Collection<UInt8>, from id: SessionID, at now: MonotonicInstant, readAt: MonotonicInstant, framesAfter: Int) {
         // Never a copy of the session held across the feed: the decoder would
         // copy its 1 KiB buffer on write (and allocate) to keep the copy intact.
         guard sessions[id]?.closing == false else { return }
-        let previousTrackRead = sessions[id]?.lastTrackRead
         var frames: [(FrameHeader, [UInt8])] = []
         let before = sessions[id]?.decoder.statistics
         sessions[id]?.decoder.feed(bytes) { frame in frames.append((frame.header, frame.payloadBytes())) }
@@ -193,8 +200,9 @@ public final class LinkHub {
         }
         let trackID = MessageID.track.rawValue
         var laterTracks = frames.reduce(0) { $0 + ($1.0.messageID == trackID ? 1 : 0) }
-        let spacing = TrackArrivals.spacingNanoseconds(count: laterTracks, previous: previousTrackRead, now: now)
-        if laterTracks > 0 { sessions[id]?.lastTrackRead = now }
+        let read = trackRead(of: id, at: readAt, frames: laterTracks + max(framesAfter, 0))
+        sessions[id]?.openRead = framesAfter > 0 ? read : nil
+        if laterTracks > 0 { sessions[id]?.lastTrackRead = read.at }
         for (header, payload) in frames {
             statistics.framesReceived &+= 1
             guard sessions[id]?.closing == false else { return }
@@ -205,10 +213,23 @@ public final class LinkHub {
             var arrival = now
             if header.messageID == trackID {
                 laterTracks -= 1
-                arrival = TrackArrivals.arrival(now: now, later: laterTracks, spacingNanoseconds: spacing)
+                // The frames still to come from this read are counted as if
+                // all were TRACK frames, as the spacing counted them: the
+                // whole read still fits after the one before.
+                arrival = TrackArrivals.arrival(
+                    now: read.at, later: laterTracks + max(framesAfter, 0), spacingNanoseconds: read.spacingNanoseconds)
             }
             handle(header: header, payload: payload, from: id, at: arrival)
         }
+    }
+
+    /// The read a slice belongs to: the one still open (more of its frames
+    /// were waiting), or a new one at `readAt` of `frames` frames in all.
+    private func trackRead(of id: SessionID, at readAt: MonotonicInstant, frames: Int) -> TrackRead {
+        // An open read whose rest never came (the transport closed) is not continued.
+        if let open = sessions[id]?.openRead, open.at == readAt { return open }
+        let spacing = TrackArrivals.spacingNanoseconds(count: frames, previous: sessions[id]?.lastTrackRead, now: readAt)
+        return TrackRead(at: readAt, spacingNanoseconds: spacing)
     }
 
     /// A refused session's first frame gets ERR `busy` with the reason, then the connection closes.

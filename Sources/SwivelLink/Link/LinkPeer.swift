@@ -36,6 +36,16 @@ final class LinkPeer {
 
     func isLight(at now: MonotonicInstant) -> Bool { usage(at: now) < Self.lightUsage }
 
+    /// Hands the hub up to `frameCount` of the waiting frames, each TRACK
+    /// frame dated within the read that brought it (`TrackArrivals`).
+    /// - Returns: the frames handed over.
+    func feed(_ hub: LinkHub, frames frameCount: Int, at now: MonotonicInstant) -> Int {
+        let (bytes, frames) = input.take(frames: frameCount)
+        recordFrames(frames, at: now)
+        hub.receive(bytes, from: session, at: now, readAt: input.readAt ?? now, framesAfter: input.waitingFrames)
+        return frames
+    }
+
     func recordFrames(_ count: Int, at now: MonotonicInstant) {
         usage = usage(at: now) + Double(count)
         usageAt = now
@@ -59,16 +69,25 @@ final class LinkInput {
     private var start = 0
     private var end = 0
 
+    /// When the bytes waiting here were read: every frame of one read is
+    /// dated against the same instant, however many slices it is handed over in.
+    private(set) var readAt: MonotonicInstant?
+    /// Whole frames (delimiters) still waiting from that read.
+    private(set) var waitingFrames = 0
+
     var isEmpty: Bool { start == end }
     var count: Int { end - start }
 
     /// One read into the empty buffer.
     /// - Returns: the bytes read; 0 when nothing was waiting.
     /// - Throws: `.closed` when the other side is gone, as `FileChannel.read`.
-    func fill(from channel: FileChannel) throws(PortError) -> Int {
+    func fill(from channel: FileChannel, at now: MonotonicInstant) throws(PortError) -> Int {
         start = 0
         end = 0
+        waitingFrames = 0
         end = try channel.read(into: &bytes)
+        readAt = now
+        waitingFrames = bytes[0..<end].reduce(0) { $0 + ($1 == 0 ? 1 : 0) }
         return end
     }
 
@@ -83,11 +102,14 @@ final class LinkInput {
             frames += 1
         }
         if frames < frameCount { cut = end }
+        waitingFrames -= frames
+        if frames < frameCount { waitingFrames = 0 }
         defer { start = cut }
         return (bytes[start..<cut], frames)
     }
 
     func takeAll() -> ArraySlice<UInt8> {
+        waitingFrames = 0
         defer { start = end }
         return bytes[start..<end]
     }

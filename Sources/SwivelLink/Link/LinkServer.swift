@@ -232,7 +232,7 @@ public final class LinkServer: @unchecked Sendable {
 
     private func read(_ peer: LinkPeer, at now: MonotonicInstant) {
         do {
-            if try peer.input.fill(from: peer.channel) > 0 { hub.noteInput(from: peer.session, at: now) }
+            if try peer.input.fill(from: peer.channel, at: now) > 0 { hub.noteInput(from: peer.session, at: now) }
         } catch {
             peer.closed = true
         }
@@ -242,10 +242,8 @@ public final class LinkServer: @unchecked Sendable {
     /// - Returns: the frames handed over.
     @discardableResult
     private func feed(_ peer: LinkPeer, frames frameCount: Int, at now: MonotonicInstant) -> Int {
-        let (bytes, frames) = peer.input.take(frames: frameCount)
         peer.lastFedRound = round
-        peer.recordFrames(frames, at: now)
-        hub.receive(bytes, from: peer.session, at: now)
+        let frames = peer.feed(hub, frames: frameCount, at: now)
         write(peer)
         return frames
     }
@@ -300,7 +298,8 @@ public final class LinkServer: @unchecked Sendable {
     /// A closed peer's last bytes (a BYE before the socket closed) still count.
     private func deliverClosedPeersInput(_ peers: [LinkPeer], at now: MonotonicInstant) {
         for peer in peers where peer.closed && !peer.input.isEmpty && hub.acceptsInput(from: peer.session) {
-            hub.receive(peer.input.takeAll(), from: peer.session, at: now)
+            let readAt = peer.input.readAt ?? now
+            hub.receive(peer.input.takeAll(), from: peer.session, at: now, readAt: readAt, framesAfter: 0)
         }
     }
 

@@ -38,6 +38,8 @@ struct LinkSession {
     var lastHeard: MonotonicInstant
     /// The read that brought the last TRACK frames (`TrackArrivals`).
     var lastTrackRead: MonotonicInstant?
+    /// The read whose frames are being handed over in slices, while more of them wait.
+    var openRead: TrackRead?
     var replies = ReplyCache()
     var telemetrySequence: UInt16 = 0
     /// Encoded frames waiting for the transport. A reference, so appending

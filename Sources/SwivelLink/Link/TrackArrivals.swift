@@ -15,6 +15,10 @@ import SwivelHardware
 /// stand's is not charged to the sender. One frame in a read is dated at the
 /// read, as before. The capture instants of their observations move back
 /// with them, which is closer to the truth too.
+///
+/// A read is spread as a whole: the link thread hands its frames over a few
+/// at a time, and dated slice by slice the later slices (microseconds after
+/// the first) would be spread over almost nothing and bunch.
 enum TrackArrivals {
     /// The spacing, nanoseconds, between the `count` TRACK frames of a read
     /// at `now` when the previous TRACK read was at `previous`.
@@ -30,4 +34,10 @@ enum TrackArrivals {
     static func arrival(now: MonotonicInstant, later: Int, spacingNanoseconds: Int64) -> MonotonicInstant {
         now.advanced(byNanoseconds: -Int64(later) * spacingNanoseconds)
     }
+}
+
+/// One read's TRACK frames: dated back from `at`, `spacingNanoseconds` apart.
+struct TrackRead {
+    let at: MonotonicInstant
+    let spacingNanoseconds: Int64
 }
