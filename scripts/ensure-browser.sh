@@ -2,7 +2,8 @@
 # Installs what swivel-web's tests need from Debian (python/tests/test_web_*.py):
 # chromium and chromium-driver (the page in a real browser, driven by selenium
 # through /usr/bin/chromedriver: no browser is ever downloaded) and iproute2
-# (`ip netns`: the non-loopback client is a network namespace on this machine).
+# (`ip netns`: the non-loopback client is a network namespace on this machine),
+# curl and jq (docs/WEB.md's examples, run by test_web_doc_examples.py).
 # Says what it installs; does nothing when all is there.
 set -eu
 
@@ -12,6 +13,9 @@ missing=""
 [ -x /usr/bin/chromium ] || missing="$missing chromium"
 [ -x /usr/bin/chromedriver ] || missing="$missing chromium-driver"
 command -v ip >/dev/null 2>&1 || missing="$missing iproute2"
+# docs/WEB.md's examples are curl and jq commands; test_web_doc_examples.py runs them.
+command -v curl >/dev/null 2>&1 || missing="$missing curl"
+command -v jq >/dev/null 2>&1 || missing="$missing jq"
 [ -n "$missing" ] || exit 0
 
 if ! command -v apt-get >/dev/null 2>&1; then
