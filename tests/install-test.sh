@@ -115,16 +115,17 @@ vlib="$root/usr/local/lib/swivel/vision"
 run_make install DESTDIR="$root" BOARD="$pi4v" VISION=1 > "$work/vision.out"
 check "vision unit installed, 0644" mode_is 644 "$vunit"
 for line in \
-    "ExecStart=/usr/local/lib/swivel/vision-venv/bin/swivel-vision --board /etc/swivel/board.json5" \
+    "ExecStart=/usr/local/lib/swivel/vision-venv/bin/swivel-vision --board /etc/swivel/board.json5 --frames-socket /run/swivel/frames.sock" \
     "After=swiveld.service" "BindsTo=swiveld.service" "User=swivel" "Group=swivel" "Restart=on-failure" \
     "RestartPreventExitStatus=64 78" "SupplementaryGroups=video" "NoNewPrivileges=yes" "ProtectSystem=strict" \
     "IPAddressDeny=any" "WantedBy=multi-user.target"; do
     check "vision unit has '$line'" has_line "$vunit" "$line"
 done
 check "no @VENV@ left in the vision unit" sh -c "! grep -q @VENV@ '$vunit'"
-check "the pins are staged" has_line "$vlib/vision.txt" "numpy==1.26.4"
+check "the pins are staged" has_line "$vlib/vision.txt" "numpy==1.26.4; python_version < '3.13'"
+check "with numpy 2 where Python 3.13 needs it" has_line "$vlib/vision.txt" "numpy==2.2.6; python_version >= '3.13'"
 check "pyserial is pinned too" has_line "$vlib/vision.txt" "pyserial==3.5"
-check "mediapipe is pinned without its dependencies" has_line "$vlib/nodeps.txt" "mediapipe==0.10.14"
+check "mediapipe is pinned without its dependencies" has_line "$vlib/nodeps.txt" "mediapipe==0.10.14; python_version < '3.13'"
 check "make-venv.sh staged, 0755" mode_is 755 "$vlib/make-venv.sh"
 check "make-venv.sh creates the venv the unit runs" grep -q '^venv="/usr/local/lib/swivel/vision-venv"$' "$vlib/make-venv.sh"
 check "the Python tree is staged" test -f "$vlib/python/src/swivel_vision/cli.py"
