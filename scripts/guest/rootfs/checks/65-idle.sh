@@ -31,7 +31,7 @@ expect idle.status "$(ctl status | sed -n 's/^drivers: *//p')" "released" "swive
 ctl status --json | grep -q '"driversEnabled":\[\]' && pass idle.status-json 'status --json: "driversEnabled":[]' \
     || fail idle.status-json "$(ctl status --json)"
 # The next motion enables them again; idle, they rest again.
-ctl_session "move --yaw 0 --wait" > /tmp/idle-move2.out 2>&1
+ctl_session "move --yaw -0.02 --wait" > /tmp/idle-move2.out 2>&1
 expect idle.move-again "$?" 0 "the second move: $(tr '\n' ' ' < /tmp/idle-move2.out)"
 wait_released 60
 trace_off /tmp/t-idle
