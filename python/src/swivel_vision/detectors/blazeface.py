@@ -16,8 +16,9 @@ What MediaPipe's graph does, and this module after it:
   grid (stride 16) with 6, every anchor 1×1 centred on its cell;
 - each of the 896 rows of (1, 896, 16) is x, y, w, h of the box centre and
   size in input pixels relative to its anchor, then six keypoints; its score
-  is the sigmoid of (1, 896, 1) clipped to ±100; rows under 0.5 are dropped
-  (under minConfidence, when it is lower: MediaPipe's floor is 0.5);
+  is the sigmoid of (1, 896, 1) clipped to ±100; rows under 0.5 are dropped,
+  whatever minConfidence asks (MediaPipe's floor: a lower one would report
+  faces in a room with nobody in it, at 0.34 in test_world_background);
 - weighted NMS (IoU over 0.3): the best box and every box overlapping it are
   averaged, weighted by score, and reported with the best one's score; those
   under minConfidence are dropped after it;
@@ -143,7 +144,7 @@ class BlazeFaceDetector:
     def detect(self, frame: Frame) -> list[Detection]:
         pixels = check_frame(frame)
         scores, rows, (pad_x, pad_y) = self.raw(pixels)
-        keep = scores >= min(GRAPH_MIN_SCORE, self._min_confidence)
+        keep = scores >= GRAPH_MIN_SCORE
         if not keep.any():
             return []
         boxes = decode_boxes(rows[keep], self._anchors[keep])
