@@ -599,6 +599,3 @@ class WebApp:
                 await self._stop_quietly("the jog pad was not renewed in time (released, or the connection stalled)",
                                          only_if_expired=True)
 
-
-def make_app(config: Config) -> WebApp:
-    return WebApp(config)
