@@ -61,6 +61,50 @@ import Testing
         #expect(abs(meanPeriod - Double(period)) < 0.2 * Double(period), "mean period \(meanPeriod) ns for \(period) ns")
     }
 
+    /// A line whose rising write is slow (a late wake-up, a slow ioctl): the
+    /// edge really happens when the write returns, and is recorded then.
+    final class SlowRisingOutput: DigitalOutput {
+        let inner: any DigitalOutput
+        let clock: SystemMonotonicClock
+        let riseDelayMicroseconds: UInt32
+        init(_ inner: any DigitalOutput, clock: SystemMonotonicClock, riseDelayMicroseconds: UInt32) {
+            self.inner = inner
+            self.clock = clock
+            self.riseDelayMicroseconds = riseDelayMicroseconds
+        }
+        func set(_ high: Bool, at instant: MonotonicInstant) {
+            if high { usleep(riseDelayMicroseconds) }
+            inner.set(high, at: clock.now())
+        }
+    }
+
+    /// A late rising edge must not shorten the pulse: a squeezed pulse swings
+    /// a servo towards its minimum. Every pulse is at least the duty cycle,
+    /// however late it began (a lower bound: it holds on any machine).
+    @Test func aLateRisingEdgeNeverSqueezesThePulse() throws {
+        let clock = SystemMonotonicClock()
+        let chip = try InMemoryGPIOChip(label: "mock", lineCount: 8, clock: clock)
+        let duty: Int64 = 1_500_000
+        do {
+            let line = try chip.requestOutput(line: Self.line, initialHigh: false, consumer: "servo")
+            let output = SlowRisingOutput(line, clock: clock, riseDelayMicroseconds: 1_000)
+            let channel = try SoftwarePWMChannel(output: output, clock: clock)
+            try channel.configure(periodNanoseconds: 5_000_000)
+            channel.setDutyCycle(nanoseconds: duty, at: clock.now())
+            channel.setEnabled(true, at: clock.now())
+            usleep(100_000)
+            channel.setEnabled(false, at: clock.now())
+            channel.stop()
+        }
+        let log = chip.transitions(onLine: Self.line)
+        var widths: [Int64] = []
+        for index in stride(from: 1, to: log.count - 1, by: 2) where log[index].high && !log[index + 1].high {
+            widths.append(log[index + 1].instant.nanoseconds(since: log[index].instant))
+        }
+        try #require(widths.count >= 3, "the PWM thread ran a few periods in 0.1 s")
+        #expect(widths.allSatisfy { $0 >= duty }, "pulse widths \(widths) ns, each must be at least \(duty)")
+    }
+
     @Test func noPulsesWhileDisabledOrAtZeroDuty() throws {
         let (disabledLog, disabledPulses, _) = try Self.run(period: 2_000_000, duty: 1_000_000, enabled: false, seconds: 0.05)
         #expect(disabledPulses == 0)
