@@ -50,8 +50,18 @@ move_once "the second move" -0.02 /tmp/idle-move2.out
 expect idle.move-again "$?" 0 "the second move: $(tr '\n' ' ' < /tmp/idle-move2.out)"
 wait_released 60
 trace_off /tmp/t-idle
-want_en=$(i=0; while [ $i -lt $episodes ]; do printf "0 1 "; i=$((i + 1)); done)
-expect idle.yaw-en "$(sets_of /tmp/t-idle $(global pi4 $yaw_en))" "$want_en" "yaw EN writes: on, rest, on, rest ($episodes enables)"
-expect idle.pitch-en "$(sets_of /tmp/t-idle $(global pi4 $pitch_en))" "$want_en" "pitch EN writes: on, rest, on, rest ($episodes enables)"
+# Without a retry exactly on, rest, on, rest. A faulted try adds episodes (the
+# fault's release, a clear's, the try's own): then the writes must still
+# alternate, start enabled and end at rest, with at least one per try.
+en_writes_ok() { # WRITES
+    [ $episodes -eq 2 ] && { [ "$1" = "0 1 0 1 " ]; return; }
+    echo "$1" | grep -Eq '^(0 1 )+$' && [ $(echo "$1" | grep -o 0 | wc -l) -ge $episodes ]
+}
+for spec in "yaw $yaw_en" "pitch $pitch_en"; do
+    set -- $spec
+    writes=$(sets_of /tmp/t-idle $(global pi4 $2))
+    en_writes_ok "$writes" && pass idle.$1-en "$1 EN writes: on, rest, on, rest ($episodes tries): $writes" \
+        || fail idle.$1-en "$1 EN writes: $writes, want on, rest, on, rest ($episodes tries)"
+done
 daemon_stop
 expect idle.exit "$DAEMON_EXIT" 0 "swiveld exit status after SIGTERM"
