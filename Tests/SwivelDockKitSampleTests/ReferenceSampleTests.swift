@@ -47,8 +47,9 @@ extension DockKitSampleTests {
         let overlay = Task { await runSubjectOverlay(try accessory.trackingStates, updates: 5) }
         let tracker = CustomTracker(accessory: accessory)
         stand.pump.hold()
-        for _ in 0..<30 {
-            try await tracker.trackObservations(faceCenterX: 0.6)
+        let frame = CVPixelBuffer(width: 1280, height: 720)
+        for index in 0..<30 {
+            try await tracker.trackObservations(faceCenterX: 0.6, frame: index.isMultiple(of: 2) ? frame : nil)
             await stand.pump.advance(bySeconds: 1.0 / 30)
         }
         stand.pump.release()
@@ -68,8 +69,12 @@ extension DockKitSampleTests {
         let tracker = CustomTracker(accessory: accessory)
         let frame = CVPixelBuffer(width: 1920, height: 1080)
         stand.pump.hold()
-        for _ in 0..<45 {
-            try await tracker.trackMetadata(faceCenterX: 0.8, faceTop: 0.02, frame: frame)
+        for index in 0..<45 {
+            if index < 40 {
+                try await tracker.trackMetadata(faceCenterX: 0.8, faceTop: 0.02, frame: frame)
+            } else {
+                try await tracker.trackMetadata(faceCenterX: 0.8, faceTop: 0.02)
+            }
             await stand.pump.advance(bySeconds: 1.0 / 30)
         }
         // A face right of centre turns the stand right (+yaw).

@@ -12,7 +12,7 @@ struct CustomTracker: Sendable {
     }
 
     /// Face, body and an object, as the app's own detectors found them (lower-left rects).
-    func trackObservations(faceCenterX: Double) async throws {
+    func trackObservations(faceCenterX: Double, frame: CVPixelBuffer? = nil) async throws {
         let observations = [
             DockAccessory.Observation(
                 identifier: 1, type: .humanFace, rect: CGRect(x: faceCenterX - 0.05, y: 0.6, width: 0.1, height: 0.15),
@@ -21,7 +21,11 @@ struct CustomTracker: Sendable {
                 identifier: 1, type: .humanBody, rect: CGRect(x: faceCenterX - 0.1, y: 0.1, width: 0.2, height: 0.6)),
             DockAccessory.Observation(identifier: 9, type: .object, rect: CGRect(x: 0.05, y: 0.05, width: 0.05, height: 0.05)),
         ]
-        try await accessory.track(observations, cameraInformation: cameraInformation(orientation: .corrected))
+        if let frame {
+            try await accessory.track(observations, cameraInformation: cameraInformation(orientation: .corrected), image: frame)
+        } else {
+            try await accessory.track(observations, cameraInformation: cameraInformation(orientation: .corrected))
+        }
     }
 
     /// The capture output's metadata objects for a frame (upper-left bounds), with the frame.
@@ -31,5 +35,11 @@ struct CustomTracker: Sendable {
             AVMetadataHumanBodyObject(bodyID: 4, bounds: CGRect(x: faceCenterX - 0.1, y: faceTop + 0.1, width: 0.2, height: 0.5)),
         ]
         try await accessory.track(metadata, cameraInformation: cameraInformation(orientation: .unknown), image: frame)
+    }
+
+    /// Metadata alone, when the app does not keep the frame.
+    func trackMetadata(faceCenterX: Double, faceTop: Double) async throws {
+        let face = AVMetadataFaceObject(faceID: 4, bounds: CGRect(x: faceCenterX - 0.05, y: faceTop, width: 0.1, height: 0.15))
+        try await accessory.track([face], cameraInformation: cameraInformation(orientation: .landscapeRight))
     }
 }
