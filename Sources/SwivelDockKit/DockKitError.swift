@@ -76,9 +76,12 @@ public struct SwivelStandError: Error, LocalizedError, Hashable, Sendable, Custo
     public var errorDescription: String? { description }
     public var description: String { "\(code.rawValue): \(reason)" }
 
-    /// `catch SwivelStandError.systemTrackingActive`: matches on the code alone.
+    // `catch SwivelStandError.systemTrackingActive`: matched on the code alone.
     public static let systemTrackingActive = SwivelStandError(.systemTrackingActive, reason: "system tracking is active")
     public static let motorFault = SwivelStandError(.motorFault, reason: "motor fault")
+    public static let busy = SwivelStandError(.busy, reason: "the stand is still stopping")
+    public static let timedOut = SwivelStandError(.timedOut, reason: "no reply from the stand")
+    public static let transport = SwivelStandError(.transport, reason: "the link failed")
 
     /// Equal codes: the reason is the stand's wording, not part of the identity.
     public static func == (a: SwivelStandError, b: SwivelStandError) -> Bool { a.code == b.code }

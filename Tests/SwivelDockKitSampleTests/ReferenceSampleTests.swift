@@ -150,6 +150,15 @@ extension DockKitSampleTests {
         stand.pump.hold()
         // System tracking on: a refusal DockKit has no case for, with the stand's reason.
         await reportingErrors { _ = try await accessory.setOrientation(Vector3D(y: 0.1)) }
+        var caughtByCode = false
+        do {
+            _ = try await accessory.setOrientation(Vector3D(y: 0.1))
+        } catch let error as DockKitError {
+            Issue.record("not one of DockKit's cases: \(error)")
+        } catch SwivelStandError.systemTrackingActive {
+            caughtByCode = true
+        }
+        #expect(caughtByCode)
         try await disableSystemTracking()
         await reportingErrors { _ = try await accessory.setOrientation(Vector3D(y: 0.1)) }
         await reportingErrors { _ = try await accessory.setOrientation(Vector3D(y: 0.1)) }
