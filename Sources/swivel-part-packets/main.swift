@@ -48,6 +48,7 @@ func encodePanTiltHAT() throws {
     var config = PanTiltHATConfig.libraryDefault
     emit("pantilthat", "setup", PanTiltHATCodec.configWrite(config))
     for servo in PanTiltHATServo.allCases {
+        emit("pantilthat", "enable_alone_\(servo.rawValue)", PanTiltHATCodec.configWrite([.libraryDefault, .enabled(servo)]))
         config.insert(.enabled(servo))
         emit("pantilthat", "enable_\(servo.rawValue)", PanTiltHATCodec.configWrite(config))
     }
@@ -74,6 +75,8 @@ func encodeTMC2209() throws {
         try write("chopconf_\(microsteps)", 0, TMC2209Register.chopconf, try chopconf.rawValue())
     }
     try write("chopconf_power_on_node1", 1, TMC2209Register.chopconf, TMC2209ChopperConfig.powerOnRawValue)
+    // What the library's set_microstepping_resolution(16) and set_current(800) leave from the power-on CHOPCONF (tbl 0).
+    try write("chopconf_16_tbl0_vsense", 0, TMC2209Register.chopconf, try TMC2209ChopperConfig(tbl: 0, vsense: true, microsteps: 16).rawValue())
     for milliamperes in [300, 800, 1200] {
         let setting = try TMC2209CurrentSetting(
             runRMSAmperes: Double(milliamperes) / 1000, holdRMSAmperes: Double(milliamperes) / 2000, senseResistorOhms: 0.11, iholdDelay: 10)
