@@ -75,4 +75,20 @@ import Testing
         #expect(chip.receive(request).count == 8)
         #expect(throws: TMC2209DatagramError.nodeOutOfRange(node: 4)) { try TMC2209Model(node: 4) }
     }
+
+    @Test func randomLineBytesNeverTrapAndAreRefusedByTheCRC() throws {
+        var chip = try TMC2209Model(node: 0)
+        var state: UInt64 = 0x9E37_79B9_7F4A_7C15
+        for _ in 0..<20_000 {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            // Mostly sync bytes and low registers, so some datagrams survive the CRC by chance.
+            let byte = state >> 60 < 4 ? 0x05 : UInt8(truncatingIfNeeded: state >> 33)
+            let reply = chip.receive(byte)
+            if !reply.isEmpty {
+                _ = try TMC2209Datagram.decodeReply(reply, register: reply[2])
+            }
+            _ = try? TMC2209Datagram.decodeReply(Array(repeating: byte, count: Int(state >> 61)), register: byte)
+        }
+        #expect(chip.refusedDatagrams > 0)
+    }
 }
