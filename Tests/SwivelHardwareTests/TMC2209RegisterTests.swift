@@ -102,3 +102,66 @@ import Testing
         #expect(TMC2209DriverFault.shortToGround(.a).description == "TMC2209 short to ground on phase A")
     }
 }
+
+@Suite struct TMC2209ConfigurationTests {
+    @Test func setupIsGSTATThenGCONFCHOPCONFIHOLDIRUNTPWMTHRS() throws {
+        let configuration = TMC2209Configuration(
+            microsteps: 16, runRMSAmperes: 0.8, holdRMSAmperes: 0.4, senseResistorOhms: 0.11, iholdDelay: 10,
+            stealthChopUpToStepsPerSecond: 1000)
+        #expect(
+            try configuration.setupWrites() == [
+                TMC2209RegisterWrite(register: 0x01, value: 0x7),
+                TMC2209RegisterWrite(register: 0x00, value: 0x1C0),
+                // vsense (bit 17) because 0.8 A through 0.11 Ω is below CS 16 on the coarse range.
+                TMC2209RegisterWrite(register: 0x6C, value: 0x1403_0053),
+                TMC2209RegisterWrite(register: 0x10, value: 0x000A_190C),
+                TMC2209RegisterWrite(register: 0x13, value: 750),
+            ])
+        #expect(try configuration.disableWrite() == TMC2209RegisterWrite(register: 0x6C, value: 0x1403_0050))
+        #expect(try configuration.setupWrites()[1].datagram(node: 0) == [0x05, 0x00, 0x80, 0x00, 0x00, 0x01, 0xC0, 0xF6])
+    }
+
+    @Test func eachSetupWriteIsConfirmedByTheModelsIFCNT() throws {
+        var chip = try TMC2209Model(node: 2)
+        func ifcnt() throws -> UInt8 {
+            let line = chip.receiveOnOneWireLine(try TMC2209Datagram.readRequest(node: 2, register: TMC2209Register.ifcnt))
+            return TMC2209InterfaceCounter.count(registerValue: try TMC2209Datagram.decodeReply(Array(line.dropFirst(4)), register: TMC2209Register.ifcnt))
+        }
+        let writes = try TMC2209Configuration(microsteps: 32, runRMSAmperes: 0.6, holdRMSAmperes: 0.3).setupWrites()
+        for write in writes {
+            let before = try ifcnt()
+            _ = chip.receiveOnOneWireLine(try write.datagram(node: 2))
+            #expect(TMC2209InterfaceCounter.isConfirmed(before: before, after: try ifcnt()))
+        }
+        #expect(chip.register(TMC2209Register.gstat) == 0)
+        #expect(TMC2209ChopperConfig(rawValue: chip.register(TMC2209Register.chopconf)).microsteps == 32)
+        // A write to another node is not confirmed.
+        let before = try ifcnt()
+        _ = chip.receiveOnOneWireLine(try writes[1].datagram(node: 1))
+        #expect(!TMC2209InterfaceCounter.isConfirmed(before: before, after: try ifcnt()))
+    }
+
+    @Test func spreadCycleShaftAndNoThreshold() throws {
+        let writes = try TMC2209Configuration(
+            microsteps: 8, runRMSAmperes: 1.2, holdRMSAmperes: 0.6, spreadCycle: true, shaft: true
+        ).setupWrites()
+        #expect(writes[1].value == 0x1CC)
+        #expect(writes[2].value == 0x1501_0053)
+        #expect(writes[4].value == 0)
+    }
+
+    @Test func badSettingsAreRefused() {
+        #expect(throws: TMC2209SettingError.microstepsNotPowerOfTwo(microsteps: 12)) {
+            try TMC2209Configuration(microsteps: 12, runRMSAmperes: 1, holdRMSAmperes: 0.5).setupWrites()
+        }
+        #expect(throws: TMC2209SettingError.fieldOutOfRange(field: "toff", value: 0, range: 1...15)) {
+            try TMC2209Configuration(microsteps: 16, runRMSAmperes: 1, holdRMSAmperes: 0.5, chopper: TMC2209ChopperConfig(toff: 0)).setupWrites()
+        }
+        #expect(throws: TMC2209SettingError.currentOutOfRange(amperes: 3)) {
+            try TMC2209Configuration(microsteps: 16, runRMSAmperes: 3, holdRMSAmperes: 0.5).setupWrites()
+        }
+        #expect(throws: TMC2209SettingError.rateOutOfRange(hertz: -5)) {
+            try TMC2209Configuration(microsteps: 16, runRMSAmperes: 1, holdRMSAmperes: 0.5, stealthChopUpToStepsPerSecond: -5).setupWrites()
+        }
+    }
+}
