@@ -50,15 +50,17 @@ import Testing
         for index in stride(from: 1, to: log.count - 1, by: 2) {
             highTimes.append(log[index + 1].instant.nanoseconds(since: log[index].instant))
         }
-        let meanHigh = Double(highTimes.reduce(0, +)) / Double(highTimes.count)
-        #expect(abs(meanHigh - Double(duty)) < 0.2 * Double(duty), "mean high time \(meanHigh) ns for \(duty) ns")
+        // Medians: a servo follows the typical pulse, and one wake-up that a
+        // loaded machine delays by 10 ms must not decide the figure.
+        let medianHigh = Double(highTimes.sorted()[highTimes.count / 2])
+        #expect(abs(medianHigh - Double(duty)) < 0.2 * Double(duty), "median high time \(medianHigh) ns for \(duty) ns")
 
         // Period between rising edges, excluding the gaps where the thread skipped periods.
         let gaps = zip(rises.dropFirst(), rises).map { $0.instant.nanoseconds(since: $1.instant) }
         let regular = gaps.filter { $0 < period * 3 / 2 }
         try #require(!regular.isEmpty)
-        let meanPeriod = Double(regular.reduce(0, +)) / Double(regular.count)
-        #expect(abs(meanPeriod - Double(period)) < 0.2 * Double(period), "mean period \(meanPeriod) ns for \(period) ns")
+        let medianPeriod = Double(regular.sorted()[regular.count / 2])
+        #expect(abs(medianPeriod - Double(period)) < 0.2 * Double(period), "median period \(medianPeriod) ns for \(period) ns")
     }
 
     /// A line whose rising write is slow (a late wake-up, a slow ioctl): the
