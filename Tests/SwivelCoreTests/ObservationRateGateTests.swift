@@ -136,4 +136,53 @@ private let base: Seconds = 1234.567
         #expect(gate.admit(at: base - 10) == .accepted)
         #expect(gate.admit(at: base + 0.1) == .accepted)
     }
+
+    /// A 30 fps camera whose detector delivers late, by a varying amount and
+    /// in order: the arrivals bunch (here all 15 of half a second at once),
+    /// the captures are 33 ms apart, and the captures are what is judged.
+    @Test func bunchedArrivalsOfFramesCaptured33MsApartAreAllAccepted() {
+        var gate = ObservationRateGate()
+        let arrival = base + 0.6
+        for k in 0..<15 {
+            #expect(gate.admit(capturedAt: base + Double(k) / 30, arrivedAt: arrival) == .accepted, "frame \(k)")
+        }
+        // The next frame, captured a period later, delivered promptly: no gap.
+        #expect(gate.admit(capturedAt: base + 0.5, arrivedAt: base + 0.566) == .accepted)
+    }
+
+    /// A sender that sends 100 a second but claims captures 33 ms apart,
+    /// starting a second back, runs out of age within half a second (a
+    /// capture is judged no later than its arrival): after the burst and that
+    /// second, it gets the bucket's rate and no more.
+    @Test func agesCannotBuyRate() {
+        var gate = ObservationRateGate()
+        var accepted = 0
+        for k in 0..<1000 { // 10 s of arrivals
+            let arrival = base + Double(k) / 100
+            let claimed = base - 1 + Double(k) / 30
+            if gate.admit(capturedAt: claimed, arrivedAt: arrival) != .rejectedFrameRateTooHigh { accepted += 1 }
+        }
+        let most = ObservationRateGate.burstBatches
+            + (10 + ObservationRateGate.longestCaptureAgeSeconds) * ObservationRateGate.refillBatchesPerSecond
+        #expect(Double(accepted) <= most + 1, "\(accepted)")
+        #expect(Double(accepted) >= 10 * ObservationRateGate.refillBatchesPerSecond - 1, "\(accepted)")
+    }
+
+    @Test func aCaptureIsJudgedNoLaterThanItsArrivalNorMoreThanASecondBefore() {
+        // A capture "after" its arrival is judged at the arrival: ten of them fill the burst at once.
+        var future = ObservationRateGate()
+        for k in 0..<10 { #expect(future.admit(capturedAt: base + 5 + Double(k), arrivedAt: base) == .accepted) }
+        #expect(future.admit(capturedAt: base + 50, arrivedAt: base) == .rejectedFrameRateTooHigh)
+        // Captures claimed 3 s apart from arrivals 40 ms apart: judged 40 ms apart, so never a new stream or too slow.
+        var past = ObservationRateGate()
+        #expect(past.admit(capturedAt: base - 6, arrivedAt: base) == .accepted)
+        #expect(past.admit(capturedAt: base - 3, arrivedAt: base + 0.04) == .accepted)
+        #expect(past.admit(capturedAt: base - 5, arrivedAt: base + 0.08) == .accepted)
+        // Non-finite: accepted, nothing changes.
+        #expect(past.admit(capturedAt: .nan, arrivedAt: base + 0.1) == .accepted)
+        #expect(past.admit(capturedAt: base + 0.1, arrivedAt: .infinity) == .accepted)
+        #expect(past.admit(capturedAt: base - 2, arrivedAt: base + 0.12) == .accepted)
+        // Judged at base + 0.3: 220 ms after the newest, too slow.
+        #expect(past.admit(capturedAt: base + 0.3, arrivedAt: base + 0.3) == .acceptedButFrameRateTooLow)
+    }
 }

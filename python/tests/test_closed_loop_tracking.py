@@ -40,11 +40,11 @@ def _check_the_wire(result: LoopResult) -> None:
     assert stats.batches_sent >= 0.8 * len(result.records)
     assert stats.batches_accepted >= 0.9 * stats.batches_sent, stats
     assert stats.refused.get("invalidParameter", 0) == 0, stats
-    # The camera's 30 fps go out as they come. The stand counts batches as its link
-    # thread READS them, and a debug daemon on a loaded 2-core machine reads late
-    # now and then and sees a bunch: its token bucket (docs/TRACKING.md,
-    # "Observation rate rules") holds 10, the sender's guard 4, so a stall of up to
-    # 0.2 s costs nothing. None is refused.
+    # The camera's 30 fps go out as they come. The stand judges each batch by its
+    # capture instant (arrival minus age, on its monotonic clock: docs/TRACKING.md,
+    # "Observation rate rules"), so a detector that runs late on a loaded 2-core
+    # machine and sends a bunch, or a daemon that reads late or whose loop
+    # overruns, costs nothing. None is refused.
     assert stats.refused.get("frameRateTooHigh", 0) == 0, stats
 
 

@@ -1,22 +1,31 @@
 /// DockKit's rules for `track()` batches, for ONE source (keep one gate per
-/// source), as a pure function of the batches' arrival times on the stand's
-/// own monotonic clock (never a host's capture time). docs/TRACKING.md,
-/// "Observation rate rules", is the table; in short:
+/// source), as a pure function of the batches' CAPTURE instants on the
+/// stand's own monotonic clock: each batch's arrival on that clock minus the
+/// capture age it carries (never a host's clock, never the loop's motion
+/// time). docs/TRACKING.md, "Observation rate rules", is the table; in short:
 ///
 /// - Too fast: a token bucket holding `burstBatches` (10) and refilled at
 ///   `refillBatchesPerSecond` (30.3). Every accepted batch takes a token; a
 ///   batch that finds less than one is rejected (`frameRateTooHigh`) and takes
-///   none. A 30 fps sender whose batches jitter, or arrive bunched because the
-///   reader stalled for up to a third of a second, is never refused; only a
+///   none. A 30 fps camera's captures are 33 ms apart however late, bunched
+///   or jittered its detector delivers them, so it is never refused; only a
 ///   sustained rate above 30 (plus the clock allowance) drains the bucket.
-/// - Too slow: a batch more than 100 ms after the previous accepted one, or one
-///   ending a run of the stream's last ten intervals (fewer while the stream
-///   has fewer) that averages more than 100 ms, is applied but answered
-///   `frameRateTooLow`. So a 1 fps or 5 fps stream hears it every time after
-///   its first batch, even when its batches arrive in pairs.
-/// - A stream starts with the first batch ever, or the first one 2 s or more
-///   after the previous accepted one: that batch is never an error, and the
-///   slow-stream average starts again from it.
+/// - Too slow: a batch captured more than 100 ms after the previous accepted
+///   one, or one ending a run of the stream's last ten intervals (fewer while
+///   the stream has fewer) that averages more than 100 ms, is applied but
+///   answered `frameRateTooLow`. So a 1 fps or 5 fps stream hears it every
+///   time after its first batch, even when its batches arrive in pairs.
+/// - A stream starts with the first batch ever, or the first one captured 2 s
+///   or more after the previous accepted one: that batch is never an error,
+///   and the slow-stream average starts again from it.
+///
+/// A sender cannot buy rate with its ages: `admit(capturedAt:arrivedAt:)`
+/// judges a capture at most `longestCaptureAgeSeconds` (1 s, TRACK's range)
+/// before its arrival and never after it, and a capture before the newest
+/// accepted one counts as made with it. So over any span of arrivals a sender
+/// gets at most the burst plus one second's refill more than the span's own
+/// refill, and a sustained rate above 30.3 is refused however it dates its
+/// batches.
 ///
 /// Rejected batches change nothing but the bucket's clock, so they never count.
 /// Boundaries are compared with `boundaryToleranceSeconds` of slack, so
@@ -38,23 +47,27 @@ public struct ObservationRateGate: Sendable {
     /// would drain the burst in under an hour and then be refused now and then
     /// although it never sent more than "30 a second" by its own clock.
     public static let refillBatchesPerSecond: Double = nominalBatchesPerSecond * 1.01
-    /// A third of a second at 30/s: how far the arrivals may bunch (jitter,
-    /// a link thread that reads late on a loaded machine) without a refusal.
+    /// A third of a second at 30/s: how far the capture instants may bunch
+    /// (a camera's timestamps jitter; a link thread that read late dates a
+    /// bunch within its read, `TrackArrivals`) without a refusal.
     public static let burstBatches: Double = 10
     public static let longestNormalGapSeconds: Seconds = 0.1
     /// How many of the stream's latest intervals "slower than 10 a second" is averaged over.
     public static let slowStreamIntervals = 10
     /// No batch for this long (or longer) and the next one starts a new stream.
     public static let newStreamAfterSeconds: Seconds = 2
+    /// TRACK's largest capture age (docs/PROTOCOL.md §3): the furthest before
+    /// its arrival a batch's capture is judged, whatever the batch says.
+    public static let longestCaptureAgeSeconds: Seconds = 1
     /// Far below the 1 µs a wire age can express; far above a double's rounding
     /// of a monotonic clock reading (1e-10 s after a million seconds of uptime).
     public static let boundaryToleranceSeconds: Seconds = 1e-7
 
     private var tokens: Double = Self.burstBatches
     private var tokensAt: Seconds = -.infinity
-    /// Arrival of the newest accepted batch; −∞ before the first.
+    /// Capture of the newest accepted batch; −∞ before the first.
     private var newest: Seconds = -.infinity
-    // Arrival times of the stream's latest accepted batches, oldest overwritten
+    // Capture instants of the stream's latest accepted batches, oldest overwritten
     // first; `next` is where the next one goes. Allocated here, never in `admit`.
     private var recent: ContiguousArray<Seconds>
     private var next = 0
@@ -65,11 +78,20 @@ public struct ObservationRateGate: Sendable {
         recent = ContiguousArray(repeating: -.infinity, count: Self.slowStreamIntervals)
     }
 
-    /// Judges a batch arriving at `time` and, unless rejected, counts it.
+    /// Judges a batch that `arrival` (the stand's monotonic clock) brought
+    /// with a capture instant `capture` (the arrival minus the batch's age):
+    /// by the capture, held within `longestCaptureAgeSeconds` before the
+    /// arrival and not after it (see the type's comment).
+    public mutating func admit(capturedAt capture: Seconds, arrivedAt arrival: Seconds) -> Verdict {
+        guard capture.isFinite, arrival.isFinite else { return .accepted }
+        return admit(at: min(max(capture, arrival - Self.longestCaptureAgeSeconds), arrival))
+    }
+
+    /// Judges a batch captured at `time` and, unless rejected, counts it.
     /// A non-finite time (a caller bug: the gate runs on the stand's clock) is
     /// answered `accepted` and changes nothing, so it cannot poison the state.
-    /// A time before the newest accepted one (impossible on a monotonic clock
-    /// but for rounding) is judged as arriving together with it.
+    /// A time before the newest accepted one (a capture out of order, or
+    /// rounding) is judged as made together with it.
     public mutating func admit(at time: Seconds) -> Verdict {
         guard time.isFinite else { return .accepted }
         let tolerance = Self.boundaryToleranceSeconds

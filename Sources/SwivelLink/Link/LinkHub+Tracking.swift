@@ -28,7 +28,8 @@ extension LinkHub {
         let standNow = standTime(at: now)
         // The age needs no clock sync: the sender says how old the image is as it sends.
         let captured = standNow - Double(batch.captureAgeMicroseconds) / 1e6
-        let outcome = tracking.process(batch, from: source, captureTime: captured, receivedAt: standNow, drives: drives)
+        let outcome = tracking.process(
+            batch, from: source, captureTime: captured, linkArrival: Double(now.nanoseconds) / 1e9, drives: drives)
         if nextTrackingState == nil { nextTrackingState = now }
         // What the loop answers a target while it cannot move (a fault, homing,
         // a halt) is what the sender hears, not an ACK for a target the loop

@@ -3,8 +3,9 @@ import SwivelHardware
 
 /// When the TRACK frames of one read arrived, as best the stand can tell.
 ///
-/// The rate rules judge a batch by its arrival on the stand's clock, and the
-/// link thread learns of it only when it reads. After a stall of the thread
+/// The rate rules judge a batch by its capture instant, its arrival on the
+/// stand's clock minus its age, and the link thread learns of the arrival
+/// only when it reads. After a stall of the thread
 /// (a loaded machine, a debug build) one read returns every frame that came
 /// meanwhile: dated all at the read, a steady 30 fps sender would look like
 /// a burst and be refused `frameRateTooHigh` for the stand's own delay. So

@@ -58,15 +58,20 @@ struct TrackingPipeline {
 
     /// - Parameters:
     ///   - drives: whether this source may move the motors now (the mode rules).
-    ///   - captureTime: the batch's capture instant on the stand's clock.
+    ///   - captureTime: the batch's capture instant on the stand's motion time (for the controller).
+    ///   - linkArrival: its arrival on the link's monotonic clock, seconds: the
+    ///     rate rules' clock. Not motion time, which falls behind the clock
+    ///     whenever the loop skips deadlines, and would make a 30 fps sender
+    ///     look faster than it is.
     mutating func process(
-        _ batch: TrackBatch, from source: Source, captureTime: Seconds, receivedAt standTime: Seconds, drives: Bool
+        _ batch: TrackBatch, from source: Source, captureTime: Seconds, linkArrival: Seconds, drives: Bool
     ) -> Outcome {
         var gate = gates[source] ?? ObservationRateGate()
-        let verdict = gate.admit(at: standTime)
+        let age = Double(batch.captureAgeMicroseconds) / 1e6
+        let verdict = gate.admit(capturedAt: linkArrival - age, arrivedAt: linkArrival)
         gates[source] = gate
         if verdict == .rejectedFrameRateTooHigh {
-            return Outcome(error: (.frameRateTooHigh, "observation batches are arriving faster than 30 a second (the burst of 10 is used up); this batch was dropped"))
+            return Outcome(error: (.frameRateTooHigh, "observation batches were captured faster than 30 a second (the burst of 10 is used up); this batch was dropped"))
         }
         for observation in batch.observations where !CameraGeometry.isValid(observation.rect) {
             return Outcome(error: (.invalidParameter, "observation \(observation.identifier) has a rect that is not finite or not inside the image"))
@@ -84,7 +89,7 @@ struct TrackingPipeline {
         selectors[source.camera] = selector
         latest = (selection, captureTime)
         let tooLow = verdict == .acceptedButFrameRateTooLow
-            ? (WireErrorCode.frameRateTooLow, "observation batches are arriving slower than 10 a second (over 100 ms since the previous one, or the last 10 intervals over 1 s); applied")
+            ? (WireErrorCode.frameRateTooLow, "observation batches were captured slower than 10 a second (over 100 ms since the previous one, or the last 10 intervals over 1 s); applied")
             : nil
 
         guard let framed = framedSubject(selection) else {

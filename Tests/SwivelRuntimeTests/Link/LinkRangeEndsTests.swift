@@ -122,6 +122,9 @@ import Testing
         let yaw = Self.ends(InputRanges.faceYaw), confidence = Self.ends(InputRanges.confidence)
         let age = UInt32(InputRanges.captureAge.upper)
         // Each end of each field, in turn, in batches 50 ms apart; the rest ordinary.
+        // Before the ages jump to 1 s the sender waits that second: the rate
+        // rules judge capture instants, and a capture before the previous one
+        // counts as made with it (docs/TRACKING.md, "Observation rate rules").
         for i in 0..<2 {
             let j = 1 - i
             let intrinsics = CameraInformation.Intrinsics(
@@ -140,6 +143,7 @@ import Testing
                             rect: NormalizedRectLowerLeft(x: edge[0], y: edge[0], width: rectSize[1], height: rectSize[1])),
             ]
             for ageMicroseconds in [0, age] {
+                if ageMicroseconds == age { h.run(seconds: Double(age) / 1e6) }
                 for _ in 0..<10 {
                     let batch = TrackBatch(
                         captureAgeMicroseconds: ageMicroseconds,

@@ -38,9 +38,12 @@ from .stats import PipelineStats
 
 log = logging.getLogger("swivel_vision.sender")
 
-# The stand's bucket holds 10; the sender's 4. The other 6 are for the way to
-# the stand, which counts a batch when its link thread READS it: a debug daemon
-# on a loaded machine that stalls reading for up to 0.2 s sees them bunched.
+# The stand's bucket holds 10; the sender's 4, judged here when a batch is
+# sent. The stand judges each batch by its capture instant (its arrival minus
+# the age it carries, docs/TRACKING.md "Observation rate rules"), so frames a
+# late detector hands over bunched are a frame period apart there; the other 6
+# cover what the age does not: a daemon whose link thread read late dates
+# its bunch within the read.
 SENDER_BURST_BATCHES = 4.0
 REOPEN_INTERVAL_S = 1.0
 
@@ -66,8 +69,8 @@ class RateGuard:
 
     Refilled at the stand's rate (`TRACK_REFILL_HZ`), holding `burst` tokens;
     a send takes one, and a frame that finds none is skipped. A
-    frameRateTooHigh reply means the stand's bucket ran dry all the same (the
-    daemon stalled reading for longer than the burst covers): `back_off`
+    frameRateTooHigh reply means the stand's bucket ran dry all the same (a
+    sender faster than 30 a second by the stand's clock): `back_off`
     empties this bucket and refills it at `backoff_hz` (20) for `backoff_s`
     (1 s), so the stand's fills up again by about 10 while a 30 fps camera
     loses one frame in three, never two in a row.
