@@ -32,7 +32,14 @@ from pathlib import Path
 import pytest
 
 
+# What the fakes replace, put back once the libraries are imported (they keep
+# their own references): a fake `serial` left in sys.modules broke every later
+# test that opens a real serial line (pyserial) in the same pytest process.
+_REPLACED: dict[str, types.ModuleType | None] = {}
+
+
 def _fake_module(name: str, **attrs) -> None:
+    _REPLACED.setdefault(name, sys.modules.get(name))
     module = types.ModuleType(name)
     for key, value in attrs.items():
         setattr(module, key, value)
@@ -86,6 +93,12 @@ from TMC_2209 import _TMC_2209_comm as tmc_comm  # noqa: E402
 from TMC_2209 import _TMC_2209_reg as tmc_reg  # noqa: E402
 from TMC_2209._TMC_2209_logger import Loglevel, TMC_logger  # noqa: E402
 from TMC_2209._TMC_2209_uart import TMC_UART  # noqa: E402
+
+for _name, _original in _REPLACED.items():
+    if _original is None:
+        del sys.modules[_name]
+    else:
+        sys.modules[_name] = _original
 
 
 def _tool() -> Path:
