@@ -25,7 +25,8 @@ extension TrackingController {
         /// Reversals of the commanded rate need evidence beyond the noise: a
         /// moving subject's axis turns back only when it is this far past the
         /// subject's predicted angle (six times the estimator's measurement
-        /// σ: an overshoot, not jitter), or the subject's predicted velocity
+        /// σ: an overshoot, not jitter) and the subject no longer comes its
+        /// way (else it reaches the axis by itself), or the subject's predicted velocity
         /// has turned (beyond `reversalVelocitySigmas` of the estimate's spread
         /// and `reversalFloorRadiansPerSecond`); until then it holds (commands
         /// 0). A rate within the floor has no direction. docs/TRACKING.md,

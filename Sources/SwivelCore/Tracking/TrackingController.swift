@@ -198,10 +198,11 @@ public struct TrackingController: Sendable {
     /// velocity by its noise times the horizon, and near a turn or a slow
     /// drift that flipped the command's sign several times a second: a
     /// reversal the subject did not make. The axis now turns back only when
-    /// it is clearly past the subject (an overshoot to undo) or the subject's
-    /// predicted velocity has clearly turned; otherwise it holds and lets the
-    /// subject come to it, for at most `reversalHoldLimitSeconds`. A still
-    /// subject has its own band and is exempt.
+    /// it is clearly past a subject that no longer comes its way (an
+    /// overshoot to undo) or the subject's predicted velocity has clearly
+    /// turned; otherwise it holds and lets the subject come to it, for at
+    /// most `reversalHoldLimitSeconds`. A still subject has its own band and
+    /// is exempt.
     static func guardReversal(
         _ velocity: RadiansPerSecond, error e: Radians, subjectVelocity: RadiansPerSecond, at now: Seconds,
         track: inout TrackingAxis, _ parameters: Parameters
@@ -213,7 +214,13 @@ public struct TrackingController: Sendable {
             let w = Double(way)
             let spread = track.estimator.velocityVariance.squareRoot()
             let subjectTurned = subjectVelocity * w > max(parameters.reversalVelocitySigmas * spread, floor)
-            let pastSubject = e * w > parameters.reversalErrorRadians
+            let evidence = max(parameters.reversalVelocitySigmas * spread, floor)
+            // Past the subject while it still comes this way is no overshoot
+            // to undo: it reaches the axis by itself, and turning back first
+            // means turning again when it passes (walk-jitter, drift-jitter:
+            // three reversals for one the subject made).
+            let subjectComing = subjectVelocity * w < -evidence
+            let pastSubject = e * w > parameters.reversalErrorRadians && !subjectComing
             let heldSince = track.reversalHeldSince ?? now
             let heldTooLong = now - heldSince >= parameters.reversalHoldLimitSeconds
             guard subjectTurned || pastSubject || heldTooLong else {

@@ -29,12 +29,12 @@ import Testing
         Case(
             scene: "walk-jitter", alpha: JitterFigures.walkAlpha, beta: JitterFigures.walkBeta,
             highPassMissed: "yaw high-pass RMS 6.5 mrad (target 5); the subject's own is 3.2, the turns' overshoot the rest",
-            reversalsMissed: "8 reversals of the yaw rate against the subject's 2: the overshoot after each turn and stop",
+            reversalsMissed: "6 reversals of the yaw rate against the subject's 2: the start, the stop and the first turn's overshoot",
             framingMissed: nil),
         Case(
             scene: "drift-jitter", alpha: JitterFigures.driftAlpha, beta: JitterFigures.driftBeta,
             highPassMissed: nil,
-            reversalsMissed: "3 reversals against the subject's 1, where its pace changes",
+            reversalsMissed: "3 reversals against the subject's 1: the turn's overshoot, then its slow creep back",
             framingMissed: "0.96× the alpha-beta tuned on it (0.5% of the width both)"),
     ]
 
@@ -75,12 +75,15 @@ import Testing
 
     /// The reversal guard's share, asserted where it is met: before it (on
     /// 659efd9) the commanded yaw rate changed sign 26 times on walk-jitter
-    /// and 37 on drift-jitter; a third of that is the bound here.
+    /// and 37 on drift-jitter; a third of that is the bound here. Since the
+    /// guard also holds while a subject it overshot still comes its way
+    /// (6700604 turned back: 8 on walk-jitter), walk-jitter is at most 6.
     @Test(arguments: cases)
     func theGuardTakesOutMostReversals(_ c: Case) throws {
         let s = TrackingSteadiness.measure(try Self.record(c.scene, .swivel))
         let before = c.scene == "walk-jitter" ? 26 : 37
         #expect(s.yawRateReversals * 3 <= before, "\(c.scene): \(s.yawRateReversals) reversals")
+        if c.scene == "walk-jitter" { #expect(s.yawRateReversals <= 6, "\(s.yawRateReversals) reversals") }
     }
 
     /// And frames better than a latency-compensated alpha-beta tuned on the
