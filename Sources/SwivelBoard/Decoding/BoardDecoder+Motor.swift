@@ -1,6 +1,8 @@
 /// `motor`: its `type` picks the decoder, which decides which keys are allowed.
 extension BoardDecoder {
-    /// Every motor type a board may name: one line per type.
+    /// Every motor type a board may name, one line per type: the one place a
+    /// type is listed (its runtime drive is found through its settings type,
+    /// `DrivenMotor`). docs/MOTOR-TYPES.md says how to add one.
     static let motorTypes: [MotorDecoding] = [
         MotorDecoding(Board.Stepper.self, keys: BoardKeys.stepper) { $0.decodeStepper($1, limits: $2.limits) },
         MotorDecoding(Board.Servo.self, keys: BoardKeys.servo) { $0.decodeServo($1, limits: $2.limits, continuous: $2.continuous) },
