@@ -1,7 +1,8 @@
 /// What a board says about one kind of motor: the seam a new motor type
 /// implements on the board side (its settings type, and one decoder entry in
-/// `BoardDecoder.motorTypes`). The runtime's drive table turns the settings
-/// into an `Actuator`; nothing else in the tree asks which kind it is.
+/// `BoardDecoder.motorTypes`, the one list of types). The runtime's drive
+/// (`DrivenMotor`, in the type's own file) turns the settings into an
+/// `Actuator`; nothing else in the tree asks which kind it is (docs/MOTOR-TYPES.md).
 public protocol MotorSettings: Sendable {
     /// The `type` key that selects it in a board file.
     static var typeName: String { get }
@@ -84,12 +85,5 @@ extension Board {
 
         /// Its `type` in a board file.
         public var typeName: String { type(of: settings).typeName }
-
-        public static func stepper(_ settings: Stepper) -> Motor { Motor(settings) }
-        public static func servo(_ settings: Servo) -> Motor { Motor(settings) }
-        /// The settings as a `Stepper`, when it is one.
-        public var stepper: Stepper? { settings as? Stepper }
-        /// The settings as a `Servo`, when it is one.
-        public var servo: Servo? { settings as? Servo }
     }
 }

@@ -69,3 +69,9 @@ extension Board.Servo: MotorSettings {
         return ["\(keyPath): " + PiHeader.describePWM(chip: chip, channel: channel, chipLabel: chipLabel)]
     }
 }
+
+extension Board.Motor {
+    public static func servo(_ settings: Board.Servo) -> Board.Motor { Board.Motor(settings) }
+    /// The settings as a `Servo`, when it is one.
+    public var servo: Board.Servo? { settings as? Board.Servo }
+}

@@ -55,3 +55,9 @@ extension Board.Stepper: MotorSettings {
             + "\(tenths / 10).\(abs(tenths % 10)) microsteps/rad, ≤ \(maxStepRateHz) steps/s"
     }
 }
+
+extension Board.Motor {
+    public static func stepper(_ settings: Board.Stepper) -> Board.Motor { Board.Motor(settings) }
+    /// The settings as a `Stepper`, when it is one.
+    public var stepper: Board.Stepper? { settings as? Board.Stepper }
+}

@@ -2,9 +2,9 @@
 /// because it takes effect at a later instant than the model has reached.
 struct OutputEvent {
     enum Kind: UInt8 {
-        case stepRising
-        case directionLevel
-        case enableLevel
+        /// A watched line went low or high; `value` is the line.
+        case lineLow
+        case lineHigh
         case pwmPeriod
         case pwmDuty
         case pwmEnabled

@@ -3,22 +3,15 @@ public import SwivelHardware
 /// One axis of the simulated stand: which lines its motor and encoder are
 /// wired to, and the physical constants of the model.
 public struct SimulatedAxisSpec: Equatable, Sendable {
-    public enum Motor: Equatable, Sendable {
-        /// A stepper behind a step/dir driver. The rotor follows the driver's
-        /// field through a spring-damper while ENABLE is active and coasts to
-        /// rest against friction while it is not. A real rotor is pulled to
-        /// the nearest of the field's equilibria, one every electrical period
-        /// (4 full steps); `electricalPeriodMicrosteps` models that (0: an
-        /// ideal spring to the field's absolute angle).
-        case stepper(
-            stepLine: Int, directionLine: Int, enableLine: Int?, enableActiveLow: Bool,
-            microstepsPerRadian: Double, invertDirection: Bool,
-            naturalFrequencyHz: Double, dampingRatio: Double,
-            coastDecelerationRadiansPerSecondSquared: Double = 20,
-            electricalPeriodMicrosteps: Int = 0)
-        /// A hobby servo: the horn slews at a fixed rate toward the angle the
-        /// latest pulse asks for.
-        case servo(pwmChip: Int, pwmChannel: Int, mapping: ServoPulseMapping, slewRadiansPerSecond: Double)
+    /// What moves the axis: any motor type's part in the model
+    /// (`SimulatedMotorSpec`). Each type adds its constructor in its own file
+    /// (`.stepper(...)` in SimulatedStepper.swift, `.servo(...)` in SimulatedServo.swift).
+    public struct Motor: Equatable, Sendable {
+        public let spec: any SimulatedMotorSpec
+
+        public init(_ spec: any SimulatedMotorSpec) { self.spec = spec }
+
+        public static func == (a: Motor, b: Motor) -> Bool { a.spec.isEqual(to: b.spec) }
     }
 
     public enum Encoder: Equatable, Sendable {

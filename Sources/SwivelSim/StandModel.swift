@@ -42,8 +42,8 @@ public final class StandModel {
     private let pwm: InMemoryPWMProvider
     private var axes: [SimulatedAxis]
     private var queue: OutputEventQueue
-    /// Role of each chip line for this stand, or nil if the stand does not use it.
-    private var lineRoles: [LineRole?]
+    /// Which axis's motor watches each chip line, or nil if none does.
+    private var lineWatches: [LineWatch?]
     private var pendingEdges: ContiguousArray<PendingEdge>
     private var nanoseconds: Int64
     private var advancing = false
@@ -61,10 +61,10 @@ public final class StandModel {
     /// Writes lost because the event queue was full.
     public var droppedOutputEvents: UInt64 { queue.dropped }
 
-    enum LineRole {
-        case step(axis: Int)
-        case direction(axis: Int)
-        case enable(axis: Int)
+    struct LineWatch {
+        var axis: Int
+        /// Falling edges are not queued (a STEP line: only rising edges count).
+        var risingEdgesOnly: Bool
     }
 
     struct PendingEdge {
@@ -97,16 +97,14 @@ public final class StandModel {
         simulatedAxes = specs.map(\.axis)
         nanoseconds = now
         queue = OutputEventQueue(capacity: eventQueueCapacity)
-        lineRoles = Array(repeating: nil, count: chip.lineCount)
+        lineWatches = Array(repeating: nil, count: chip.lineCount)
         pendingEdges = []
         pendingEdges.reserveCapacity(1_024)
         axes = []
         for (index, spec) in specs.enumerated() {
             axes.append(SimulatedAxis(spec: spec, chip: chip, pwm: pwm, now: now))
-            if case .stepper(let step, let direction, let enable, _, _, _, _, _, _, _) = spec.motor {
-                lineRoles[step] = .step(axis: index)
-                lineRoles[direction] = .direction(axis: index)
-                if let enable { lineRoles[enable] = .enable(axis: index) }
+            for watch in spec.motor.spec.watchedLines {
+                lineWatches[watch.line] = LineWatch(axis: index, risingEdgesOnly: watch.risingEdgesOnly)
             }
         }
         for axis in axes {
@@ -134,19 +132,13 @@ public final class StandModel {
     // MARK: Observing the drivers
 
     private func lineWritten(_ line: Int, high: Bool, at instant: MonotonicInstant) {
-        guard line >= 0, line < lineRoles.count, let role = lineRoles[line] else { return }
-        switch role {
-        case .step(let axis):
-            if high { enqueue(instant, axis: axis, kind: .stepRising, value: 1) }
-        case .direction(let axis):
-            enqueue(instant, axis: axis, kind: .directionLevel, value: high ? 1 : 0)
-        case .enable(let axis):
-            enqueue(instant, axis: axis, kind: .enableLevel, value: high ? 1 : 0)
-        }
+        guard line >= 0, line < lineWatches.count, let watch = lineWatches[line] else { return }
+        if watch.risingEdgesOnly && !high { return }
+        enqueue(instant, axis: watch.axis, kind: high ? .lineHigh : .lineLow, value: Int64(line))
     }
 
     private func pwmWritten(_ write: PWMWrite) {
-        guard let axis = axes.firstIndex(where: { $0.pwmChip == write.chip && $0.pwmChannel == write.channel }) else { return }
+        guard let axis = axes.firstIndex(where: { $0.pwm == PWMOutputAddress(chip: write.chip, channel: write.channel) }) else { return }
         switch write.change {
         case .periodNanoseconds(let period): enqueue(write.instant, axis: axis, kind: .pwmPeriod, value: period)
         case .dutyCycleNanoseconds(let duty): enqueue(write.instant, axis: axis, kind: .pwmDuty, value: duty)
@@ -183,7 +175,7 @@ public final class StandModel {
             var next = target &- nanoseconds <= step ? target : nanoseconds &+ step
             if let event = queue.earliestInstant, event < next { next = event }
             for axis in axes {
-                if let sample = axis.horn?.nextSample, sample < next { next = sample }
+                if let sample = axis.motor.nextSample, sample < next { next = sample }
             }
             integrate(to: next)
             applyDue()
@@ -195,9 +187,8 @@ public final class StandModel {
             axes[event.axis].apply(event, at: nanoseconds)
         }
         for axis in axes {
-            guard let horn = axis.horn else { continue }
-            while let sample = horn.nextSample, sample <= nanoseconds {
-                horn.sample(at: sample)
+            while let sample = axis.motor.nextSample, sample <= nanoseconds {
+                axis.motor.sample(at: sample)
             }
         }
     }
@@ -257,13 +248,11 @@ public final class StandModel {
     public func velocityRadiansPerSecond(axis name: Axis) -> Double? { axis(named: name)?.velocityRadiansPerSecond }
 
     /// A stepper's field angle (steps counted by its driver); nil for a servo or an unknown axis.
-    public func fieldRadians(axis name: Axis) -> Double? { axis(named: name)?.rotor?.fieldRadians }
+    public func fieldRadians(axis name: Axis) -> Double? { axis(named: name)?.motor.fieldAngleRadians }
 
     /// Whether the motor drives its axis now: a stepper's driver enabled, a servo receiving pulses.
     public func isDriven(axis name: Axis) -> Bool? {
-        guard let axis = axis(named: name) else { return nil }
-        if let rotor = axis.rotor { return rotor.isEnabled }
-        return axis.horn?.pwmEnabled
+        axis(named: name)?.motor.isDriven
     }
 
     /// Knocks the axis: adds `radiansPerSecond` to its velocity now, as a hand
@@ -276,7 +265,7 @@ public final class StandModel {
         guard let axis = axis(named: name) else {
             throw HardwareError(.invalidConfiguration, "the simulated stand has no axis '\(name)' (it has \(simulatedAxes))")
         }
-        axis.rotor?.velocityRadiansPerSecond += radiansPerSecond
+        axis.motor.push(radiansPerSecond: radiansPerSecond)
     }
 
     // MARK: Fault injection
@@ -306,10 +295,9 @@ public final class StandModel {
         guard fraction.isFinite, (0...1).contains(fraction) else {
             throw HardwareError(.invalidConfiguration, "a skipped-step fraction must lie in 0...1, got \(fraction)")
         }
-        guard let rotor = try injectable(name).rotor else {
+        guard try injectable(name).motor.skipSteps(fraction: fraction) else {
             throw HardwareError(.invalidConfiguration, "the simulated axis '\(name)' is not a stepper")
         }
-        rotor.lostStepFraction = fraction
     }
 
     private func injectable(_ name: Axis) throws(HardwareError) -> SimulatedAxis {

@@ -19,11 +19,6 @@ enum StandModelValidation {
             usedLines[line] = "\(role) line of '\(axis)'"
         }
 
-        func positive(_ value: Double, _ what: String, _ axis: Axis, allowZero: Bool = false) throws(HardwareError) {
-            guard value.isFinite, allowZero ? value >= 0 : value > 0 else {
-                throw HardwareError(.invalidConfiguration, "simulated axis '\(axis)': \(what) must be \(allowZero ? "non-negative" : "positive") and finite, got \(value)")
-            }
-        }
 
         for spec in specs {
             let name = spec.axis
@@ -33,16 +28,10 @@ enum StandModelValidation {
             guard spec.initialAngleRadians.isFinite else {
                 throw HardwareError(.invalidConfiguration, "simulated axis '\(name)': initial angle \(spec.initialAngleRadians) is not finite")
             }
-            switch spec.motor {
-            case let .stepper(step, direction, enable, _, microstepsPerRadian, _, frequency, damping, coast, _):
-                try claim(step, "STEP", name)
-                try claim(direction, "DIR", name)
-                if let enable { try claim(enable, "ENABLE", name) }
-                try positive(microstepsPerRadian, "microsteps per radian", name)
-                try positive(frequency, "natural frequency", name)
-                try positive(damping, "damping ratio", name, allowZero: true)
-                try positive(coast, "coasting deceleration", name, allowZero: true)
-            case let .servo(pwmChip, pwmChannel, _, slew):
+            let motor = spec.motor.spec
+            for watch in motor.watchedLines { try claim(watch.line, watch.role, name) }
+            if let output = motor.watchedPWM {
+                let (pwmChip, pwmChannel) = (output.chip, output.channel)
                 guard pwm.state(chip: pwmChip, channel: pwmChannel) != nil else {
                     throw HardwareError(.lineOutOfRange, "simulated axis '\(name)': PWM chip \(pwmChip) channel \(pwmChannel) does not exist on the mock provider")
                 }
@@ -51,12 +40,12 @@ enum StandModelValidation {
                     throw HardwareError(.lineBusy, "simulated axis '\(name)': PWM chip \(pwmChip) channel \(pwmChannel) already drives another axis")
                 }
                 usedChannels.append(key)
-                try positive(slew, "servo slew rate", name)
             }
+            try motor.validate(axis: name)
             if case let .quadrature(lineA, lineB, countsPerRadian, _) = spec.encoder {
                 try claim(lineA, "encoder A", name)
                 try claim(lineB, "encoder B", name)
-                try positive(countsPerRadian, "encoder counts per radian", name)
+                try SimulatedMotorChecks.positive(countsPerRadian, "encoder counts per radian", name)
             }
         }
     }

@@ -16,6 +16,10 @@ final class StepperRotor {
     let coastDecelerationRadiansPerSecondSquared: Double
     /// 0: an ideal spring to the field's absolute angle.
     let electricalPeriodRadians: Double
+    /// The driver's lines, which the model routes to it.
+    let stepLine: Int
+    let directionLine: Int
+    let enableLine: Int?
 
     var fieldMicrosteps: Int64
     var directionLevel: Bool
@@ -31,8 +35,12 @@ final class StepperRotor {
     init(
         microstepsPerRadian: Double, invertDirection: Bool, enableActiveLow: Bool, hasEnableLine: Bool,
         naturalFrequencyHz: Double, dampingRatio: Double, coastDecelerationRadiansPerSecondSquared: Double,
-        electricalPeriodRadians: Double = 0, angleRadians: Double, directionLevel: Bool, enableLevel: Bool
+        electricalPeriodRadians: Double = 0, angleRadians: Double, directionLevel: Bool, enableLevel: Bool,
+        stepLine: Int, directionLine: Int, enableLine: Int?
     ) {
+        self.stepLine = stepLine
+        self.directionLine = directionLine
+        self.enableLine = enableLine
         damper = SpringDamper(naturalFrequencyHz: naturalFrequencyHz, dampingRatio: dampingRatio)
         self.microstepsPerRadian = microstepsPerRadian
         self.invertDirection = invertDirection

@@ -24,7 +24,7 @@ enum Backend: @unchecked Sendable {
             self = .simulated(try SimulatedHardware(
                 board: board, clock: clock, transitionLogCapacity: 256,
                 stepLatenessToleranceNanoseconds: SimulatedHardware.wallClockStepLatenessToleranceNanoseconds,
-                busServosOnPty: true))
+                devicesOnPty: true))
         case .gpiod:
             #if os(Linux)
             self = .linux(try LinuxHardware(board: board, clock: clock))
@@ -74,7 +74,7 @@ enum Backend: @unchecked Sendable {
         case .simulated(let simulation): simulation.stop()
         #if os(Linux)
         case .linux(let linux):
-            linux.hardware.busServos.stop()
+            linux.hardware.motorResources.stopAll()
             linux.executor.stop()
         #endif
         }

@@ -116,11 +116,30 @@ import Testing
         return .object(root)
     }
 
-    /// The two ways to drive a servo exclude each other: one fixture each; and a bus servo.
+    /// The maximal board with its roll on a unipolar stepper (28BYJ-48 + ULN2003), every key given.
+    static func unipolarRoll() -> BoardTree {
+        guard case .object(var root) = maximal(rollOutput: []),
+              let axesIndex = root.firstIndex(where: { $0.0 == "axes" }),
+              case .object(var axes) = root[axesIndex].1,
+              let rollIndex = axes.firstIndex(where: { $0.0 == "roll" }) else { return maximal(rollOutput: []) }
+        axes[rollIndex].1 = .object([
+            ("limits", limits(("-0.5", "0.5"), speed: "0.5", acceleration: "5")),
+            ("motor", .object([
+                ("type", s("unipolarStepper")), ("in1Line", n("5")), ("in2Line", n("6")), ("in3Line", n("25")),
+                ("in4Line", n("26")), ("sequence", s("half")), ("stepsPerRevolution", n("32")), ("gearRatio", n("63.68395")),
+                ("invertDirection", .bool(false)), ("maxStepRateHz", n("800")), ("holdMs", n("200")),
+            ])),
+        ])
+        root[axesIndex].1 = .object(axes)
+        return .object(root)
+    }
+
+    /// The two ways to drive a servo exclude each other: one fixture each; a bus servo; a unipolar stepper.
     static let fixtures = [
         maximal(rollOutput: [("pwmChip", n("0")), ("pwmChannel", n("0"))]),
         maximal(rollOutput: [("softwarePwmLine", n("18"))]),
         busServoRoll(),
+        unipolarRoll(),
     ]
 
     /// Top-level `batteries` is for a gpiod board (the fixtures are simulated)
@@ -133,6 +152,7 @@ import Testing
         ("axes.<axis>", BoardKeys.axis), ("axes.<axis>.limits", BoardKeys.limits),
         ("axes.<axis>.motor", BoardKeys.stepper), ("axes.<axis>.motor", BoardKeys.servo),
         ("axes.<axis>.motor", BoardKeys.busServo),
+        ("axes.<axis>.motor", BoardKeys.unipolarStepper),
         ("axes.<axis>.encoder", BoardKeys.quadrature), ("axes.<axis>.encoder", BoardKeys.as5600),
         ("axes.<axis>.faultDetection", BoardKeys.faultDetection), ("axes.<axis>.homing", BoardKeys.homing),
         ("serial[i]", BoardKeys.serialPort), ("simulation", BoardKeys.simulation),

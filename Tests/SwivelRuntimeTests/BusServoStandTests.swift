@@ -130,7 +130,8 @@ import Testing
         let board = try BoardFixtures.load("sim-busservo.json5")
         let clock = ManualClock()
         var hardware = try MockHardware(board: board, clock: clock, transitionLogCapacity: 64).hardware
-        hardware.busServos = BusServoChains(provider: EmptyChain(clock: clock), clock: clock)
+        hardware.byteDevices = EmptyChain(clock: clock)
+        hardware.busClock = clock
         #expect {
             try Stand.make(board: board, hardware: hardware, playDemo: false)
         } throws: { error in
@@ -148,7 +149,8 @@ extension BusServoStandTests {
         let clock = ManualClock()
         var hardware = try MockHardware(board: board, clock: clock, transitionLogCapacity: 64).hardware
         let chain = SlowToWakeChain(clock: clock, deafWrites: 5)
-        hardware.busServos = BusServoChains(provider: chain, clock: clock)
+        hardware.byteDevices = chain
+        hardware.busClock = clock
         _ = try Stand.make(board: board, hardware: hardware, playDemo: false)
         #expect(chain.writes > 5, "setup asked again after the deaf exchanges")
     }

@@ -1,10 +1,13 @@
 /// `motor`: its `type` picks the decoder, which decides which keys are allowed.
 extension BoardDecoder {
-    /// Every motor type a board may name: one line per type.
+    /// Every motor type a board may name, one line per type: the one place a
+    /// type is listed (its runtime drive is found through its settings type,
+    /// `DrivenMotor`). docs/MOTOR-TYPES.md says how to add one.
     static let motorTypes: [MotorDecoding] = [
         MotorDecoding(Board.Stepper.self, keys: BoardKeys.stepper) { $0.decodeStepper($1, limits: $2.limits) },
         MotorDecoding(Board.Servo.self, keys: BoardKeys.servo) { $0.decodeServo($1, limits: $2.limits, continuous: $2.continuous) },
         MotorDecoding(Board.BusServo.self, keys: BoardKeys.busServo) { $0.decodeBusServo($1, limits: $2.limits, continuous: $2.continuous) },
+        MotorDecoding(Board.UnipolarStepper.self, keys: BoardKeys.unipolarStepper) { $0.decodeUnipolarStepper($1, limits: $2.limits) },
     ]
 
     func decodeMotor(_ axis: ObjectFields, limits: LimitsRead, continuous: Located<Bool>?) -> Board.Motor? {

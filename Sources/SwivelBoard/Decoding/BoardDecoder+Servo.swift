@@ -1,3 +1,8 @@
+extension BoardKeys {
+    static let servo = ["type", "pwmChip", "pwmChannel", "softwarePwmLine", "periodUs", "minPulseUs", "maxPulseUs",
+                        "angleAtMinPulseRad", "angleAtMaxPulseRad"]
+}
+
 /// A hobby servo on a PWM channel and the checks that tie it to its axis.
 extension BoardDecoder {
     func decodeServo(_ motor: ObjectFields, limits: LimitsRead, continuous: Located<Bool>?) -> Board.Servo? {

@@ -1,3 +1,9 @@
+extension BoardKeys {
+    static let stepper = ["type", "stepLine", "dirLine", "enableLine", "enableActiveLow", "stepsPerRevolution",
+                          "microsteps", "gearRatio", "invertDirection", "maxStepRateHz", "minPulseWidthNs",
+                          "dirSetupNs"]
+}
+
 /// A step/dir stepper and the two checks that tie it to its axis's speed.
 extension BoardDecoder {
     func decodeStepper(_ motor: ObjectFields, limits: LimitsRead) -> Board.Stepper? {

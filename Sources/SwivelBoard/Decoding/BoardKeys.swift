@@ -2,6 +2,7 @@ import SwivelCore
 
 /// The keys each object of a board file accepts, in documentation order, and
 /// the fixed sets some values are drawn from. boards/README.md mirrors these.
+/// A motor type's keys live beside its decoder (`BoardDecoder+<Type>.swift`).
 enum BoardKeys {
     static let root = ["name", "hardwareModel", "backend", "gpio", "loop", "axes", "serial", "simulation", "camera",
                        "buttons", "batteries", "vision", "idleTimeoutSeconds"]
@@ -21,11 +22,6 @@ enum BoardKeys {
     static let homing = ["switchLine", "switchActiveLow", "direction", "switchPositionRad", "speedRadPerSec",
                          "backoffRad", "maxTravelRad"]
     static let limits = ["minRad", "maxRad", "maxSpeedRadPerSec", "maxAccelRadPerSec2"]
-    static let stepper = ["type", "stepLine", "dirLine", "enableLine", "enableActiveLow", "stepsPerRevolution",
-                          "microsteps", "gearRatio", "invertDirection", "maxStepRateHz", "minPulseWidthNs",
-                          "dirSetupNs"]
-    static let servo = ["type", "pwmChip", "pwmChannel", "softwarePwmLine", "periodUs", "minPulseUs", "maxPulseUs",
-                        "angleAtMinPulseRad", "angleAtMaxPulseRad"]
     static let encoderTypes = ["quadrature", "as5600"]
     static let quadrature = ["type", "aLine", "bLine", "countsPerRevolution", "invert"]
     static let as5600 = ["type", "i2cBus", "address", "gearRatio", "invert", "zeroOffsetRad", "sampleRateHz"]

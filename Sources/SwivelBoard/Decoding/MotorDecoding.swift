@@ -1,6 +1,7 @@
 /// How the board decoder reads one motor type: its `type` name, the keys its
 /// object may hold, and the function that reads them. `BoardDecoder.motorTypes`
-/// lists one per type; a new motor type adds one line there.
+/// lists one per type; a new motor type adds one line there and nowhere else
+/// in shared code.
 struct MotorDecoding: Sendable {
     /// What the axis's other settings tell a motor decoder.
     struct Context {

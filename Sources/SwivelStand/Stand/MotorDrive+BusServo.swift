@@ -1,18 +1,19 @@
 import SwivelBoard
 import SwivelHardware
 
-extension MotorDrive {
+extension Board.BusServo: DrivenMotor {
     /// A serial bus servo: one slot on its chain's bus, which is opened with
     /// the chain's first servo; each servo must answer once before the stand
     /// runs, so a wiring, ID or baud mistake stops setup with its reason.
-    static let busServo = MotorDrive(
-        typeName: Board.BusServo.typeName,
+    static let drive = MotorDrive(
         makeActuator: { settings, hardware, _ throws(StandSetupError) in
             let s = try MotorDrive.settings(settings, as: Board.BusServo.self)
             let place = "\(s.protocolKind.rawValue) bus servo ID \(s.id) on \(s.device) at \(s.baud) baud"
+            // One set of chains per stand, shared by every bus servo axis; started once all are added.
+            let chains = hardware.motorResources.resource(BusServoResource.self) { BusServoResource(hardware) }.chains
             let bus: BusServoBus
             do throws(HardwareError) {
-                bus = try hardware.busServos.bus(
+                bus = try chains.bus(
                     device: s.device, baudRate: s.baud, updateRateHz: s.updateRateHz, codec: BusServoDrives.codec(s.protocolKind))
             } catch {
                 throw StandSetupError("\(place): \(error.reason)")
@@ -35,10 +36,35 @@ extension MotorDrive {
                 countsPerRadian: s.countsPerRadian, zeroCounts: s.zeroCounts, maximumCounts: s.countsPerRevolution - 1)
             return BusServoActuator(
                 slot: slot, bus: bus, geometry: geometry, maxTemperatureCelsius: s.maxTemperatureCelsius,
-                inlineClock: hardware.busServos.inlineClock(for: bus))
+                inlineClock: chains.inlineClock(for: bus))
         },
         // Simulated on its own chain (the simulated board's byte devices), not in the stand's model.
-        simulatedMotor: { _, _, _ in nil })
+        simulatedMotor: { _, _, _ in nil },
+        simulatedDevices: { board, clock, onPty in
+            board.axes.present.contains { $0.settings.motor.settings is Board.BusServo }
+                ? SimulatedBusServoDevices(board: board, clock: clock, onPty: onPty) : nil
+        })
+}
+
+/// The stand's bus servo chains, on the devices `StandHardware.byteDevices`
+/// opens: one bus per serial device, whose thread starts once every servo on
+/// it is known and whose last exchange writes torque off at stop.
+final class BusServoResource: MotorResource {
+    let chains: BusServoChains
+
+    init(_ hardware: StandHardware) {
+        chains = BusServoChains(provider: hardware.byteDevices, clock: hardware.busClock)
+    }
+
+    func start() throws(StandSetupError) {
+        do {
+            try chains.start()
+        } catch {
+            throw StandSetupError("bus servos: \(error.reason)")
+        }
+    }
+
+    func stop() { chains.stop() }
 }
 
 enum BusServoDrives {

@@ -2,11 +2,10 @@ import SwivelBoard
 import SwivelHardware
 import SwivelSim
 
-extension MotorDrive {
+extension Board.Servo: DrivenMotor {
     /// A hobby servo on a hardware PWM channel, or on a GPIO line toggled by
     /// a software-PWM thread where the board has no channel to spare.
-    static let servo = MotorDrive(
-        typeName: Board.Servo.typeName,
+    static let drive = MotorDrive(
         makeActuator: { settings, hardware, owner throws(StandSetupError) in
             let s = try MotorDrive.settings(settings, as: Board.Servo.self)
             do {

@@ -2,10 +2,9 @@ import SwivelBoard
 import SwivelHardware
 import SwivelSim
 
-extension MotorDrive {
+extension Board.Stepper: DrivenMotor {
     /// A step/dir driver: STEP, DIR and ENABLE lines and the step executor.
-    static let stepper = MotorDrive(
-        typeName: Board.Stepper.typeName,
+    static let drive = MotorDrive(
         makeActuator: { settings, hardware, owner throws(StandSetupError) in
             let s = try MotorDrive.settings(settings, as: Board.Stepper.self)
             do {

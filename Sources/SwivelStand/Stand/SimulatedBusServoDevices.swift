@@ -1,7 +1,7 @@
 import SwivelBoard
 import SwivelHardware
 import SwivelPorts
-import SwivelSim
+public import SwivelSim
 import Synchronization
 import SwivelPOSIX
 
@@ -11,7 +11,7 @@ import SwivelPOSIX
 /// bus's device and answers at once; on the wall clock (`swiveld`) it is
 /// served on a pseudo-terminal by a thread of its own, and the stand opens
 /// the pty's other side as it would a UART, so the real serial code runs.
-final class SimulatedBusServoDevices: ByteDeviceProvider, @unchecked Sendable {
+final class SimulatedBusServoDevices: SimulatedMotorDevices, @unchecked Sendable {
     private let board: Board
     private let clock: any MonotonicClock
     private let onPty: Bool
@@ -56,6 +56,13 @@ final class SimulatedBusServoDevices: ByteDeviceProvider, @unchecked Sendable {
             servos.append(SimulatedBusServo(id: UInt8(clamping: s.id), family: family, positionCounts: Int32(s.zeroCounts)))
         }
         return SimulatedBusServoChain(label: "simulated bus servos", family: family, servos: servos, clock: clock)
+    }
+}
+
+extension SimulatedHardware {
+    /// The simulated bus servo chain, once the stand has opened it on "pty".
+    public var busServoChain: SimulatedBusServoChain? {
+        motorDevices.lazy.compactMap { ($0 as? SimulatedBusServoDevices)?.chain }.first
     }
 }
 

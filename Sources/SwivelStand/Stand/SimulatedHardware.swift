@@ -28,31 +28,30 @@ public struct SimulatedHardware {
     public let pwm: InMemoryPWMProvider
     public let model: StandModel
     public let hardware: StandHardware
-    /// The simulated bus servo chain, when the board has bus servos on "pty".
-    let busServos: SimulatedBusServoDevices
-    public var busServoChain: SimulatedBusServoChain? { busServos.chain }
+    /// What the board's motor types simulate beside the model (their `MotorDrive.simulatedDevices`).
+    let motorDevices: [any SimulatedMotorDevices]
 
     /// - Parameters:
     ///   - clock: a `ManualClock` for virtual time, the system clock for `make run`.
     ///   - transitionLogCapacity: see `MockHardware`.
     ///   - initialAngles: where the model's axes really are at power-up (an
     ///   incremental encoder reads 0 wherever that is: what homing finds out).
-    ///   - busServosOnPty: serve the simulated bus servos on a pty (the daemon on
-    ///     the wall clock); otherwise they answer at once (virtual time).
+    ///   - devicesOnPty: serve the motor types' simulated serial devices on a
+    ///     pty (the daemon on the wall clock); otherwise they answer at once (virtual time).
     ///   - stepExecutor, stepLatenessToleranceNanoseconds: see `MockHardware`.
     ///     In virtual time the board's tolerance applies, as on real lines; on
     ///     the system clock pass `wallClockStepLatenessToleranceNanoseconds`.
     public init(
         board: Board, clock: any MonotonicClock, transitionLogCapacity: Int = 65_536,
         initialAngles: [Axis: Double] = [:], stepExecutor: (any StepExecutor)? = nil,
-        stepLatenessToleranceNanoseconds: Int64? = nil, busServosOnPty: Bool = false
+        stepLatenessToleranceNanoseconds: Int64? = nil, devicesOnPty: Bool = false
     ) throws(StandSetupError) {
         guard let physics = board.simulation else {
             throw StandSetupError("board '\(board.name)' has no simulation section, so it cannot run on the simulated backend")
         }
         var specs: [SimulatedAxisSpec] = []
         for (name, axis) in board.axes.present {
-            // A motor simulated elsewhere (a bus servo, on its own simulated bus) has no part in the model.
+            // A motor simulated elsewhere (on its own simulated devices) has no part in the model.
             guard let motor = try MotorDrive.entry(for: axis.motor).simulatedMotor(axis.motor.settings, physics, name) else {
                 continue
             }
@@ -85,18 +84,23 @@ public struct SimulatedHardware {
         }
         // The AS5600s read the model, so they come after it.
         hardware.i2c = SimulatedI2CBus(board: board, model: model)
-        let busServos = SimulatedBusServoDevices(board: board, clock: clock, onPty: busServosOnPty)
-        hardware.busServos = BusServoChains(provider: busServos, clock: clock)
-        self.busServos = busServos
+        var motorDevices: [any SimulatedMotorDevices] = []
+        for drive in try MotorDrive.entries(on: board) {
+            if let devices = drive.simulatedDevices(board, clock, devicesOnPty) { motorDevices.append(devices) }
+        }
+        if !motorDevices.isEmpty { hardware.byteDevices = SimulatedByteDevices(motorDevices) }
+        hardware.busClock = clock
+        self.motorDevices = motorDevices
         self.hardware = hardware
     }
 }
 
 extension SimulatedHardware {
-    /// After the drivers are disabled and the loop has stopped: the last
-    /// torque-off exchange, then the pty's server.
+    /// After the drivers are disabled and the loop has stopped: the motor
+    /// types' resources (a bus's last torque-off exchange), then their
+    /// simulated devices (a pty's server).
     public func stop() {
-        hardware.busServos.stop()
-        busServos.stop()
+        hardware.motorResources.stopAll()
+        for devices in motorDevices { devices.stop() }
     }
 }

@@ -45,9 +45,10 @@ extension StandEngine {
     }
 
     /// A motor reporting a problem of its own: a stepper whose steps were
-    /// dropped for lateness (see `StepExecutor`), a bus servo overheating or
-    /// silent. Checked every tick, halting or not: the motor has already
-    /// missed its motion, or cannot be trusted with more.
+    /// dropped for lateness (see `StepExecutor`), a motor that reports its
+    /// own problem (overheating, silent on its bus). Checked every tick,
+    /// halting or not: the motor has already missed its motion, or cannot be
+    /// trusted with more.
     func actuatorFault() -> AxisFault? {
         for drive in drives {
             if let fault = drive.actuatorFault { return Self.axisFault(fault, on: drive.axis) }
@@ -59,22 +60,9 @@ extension StandEngine {
         switch fault {
         case .stepsTooLate(let late):
             .stepsTooLate(axis: axis, latenessSeconds: Double(late.latenessNanoseconds) / 1e9)
-        case let .overheated(celsius, limit):
-            .motorReported(axis: axis, problem: .overheated(celsius: celsius, limitCelsius: limit))
-        case .reportedError(let flags):
-            .motorReported(axis: axis, problem: Self.problem(flags))
-        case .silent(let missed):
-            .motorReported(axis: axis, problem: .silent(missedExchanges: missed))
+        case .motorReported(let problem):
+            .motorReported(axis: axis, problem: problem)
         }
-    }
-
-    /// The most telling of a status's error bits.
-    private static func problem(_ flags: BusServoErrorFlags) -> MotorProblem {
-        if flags.contains(.overheating) { return .overheating }
-        if flags.contains(.overload) { return .overloaded }
-        if flags.contains(.overcurrent) { return .overcurrent }
-        if flags.contains(.positionSensor) { return .positionSensor }
-        return .supplyVoltage
     }
 
     func enterFault(_ fault: AxisFault, at now: MonotonicInstant, time: Seconds, measured: PerAxis<Radians>) {

@@ -12,12 +12,18 @@ public struct StandHardware {
     /// The clock a software-PWM servo's thread sleeps on; nil where software
     /// PWM cannot run (the simulated servo model reads a PWM channel).
     public var softwarePWMClock: SystemMonotonicClock?
-    /// The serial bus servo chains, on the devices `byteDevices` opens.
-    public var busServos: BusServoChains
+    /// Where serial devices (UARTs) are opened; nil on a backend without them.
+    public var byteDevices: (any ByteDeviceProvider)?
+    /// What a serial device that answers at once (simulated, in virtual time) is timed by.
+    public var busClock: any MonotonicClock
+    /// What the motor types share between their axes (a serial bus and its
+    /// thread), made as their axes are built, started once all are, and
+    /// stopped by the backend after the loop (`MotorResources.stopAll`).
+    public let motorResources = MotorResources()
 
     /// - Parameters:
-    ///   - byteDevices: where bus servo chains' UARTs are opened; nil on a backend without them.
-    ///   - busClock: what a chain that answers at once (simulated, in virtual time) is timed by.
+    ///   - byteDevices: where serial devices (UARTs) are opened; nil on a backend without them.
+    ///   - busClock: what a serial device that answers at once (simulated, in virtual time) is timed by.
     public init(chip: any GPIOChip, pwm: any PWMProvider, executor: any StepExecutor,
                 i2c: (any I2CBusProvider)? = nil, softwarePWMClock: SystemMonotonicClock? = nil,
                 byteDevices: (any ByteDeviceProvider)? = nil, busClock: (any MonotonicClock)? = nil) {
@@ -26,7 +32,8 @@ public struct StandHardware {
         self.executor = executor
         self.i2c = i2c
         self.softwarePWMClock = softwarePWMClock
-        busServos = BusServoChains(provider: byteDevices, clock: busClock ?? SystemMonotonicClock())
+        self.byteDevices = byteDevices
+        self.busClock = busClock ?? SystemMonotonicClock()
     }
 
     /// Requests every line and channel the board names and builds the drivers.
@@ -61,12 +68,8 @@ public struct StandHardware {
                 throw StandSetupError("\(axis): \(error)")
             }
         }
-        do {
-            // Every chain's servos are known now: their buses may start exchanging.
-            try busServos.start()
-        } catch {
-            throw StandSetupError("bus servos: \(error.reason)")
-        }
+        // Every axis is built: a shared resource knows all its users (a bus, every servo on it).
+        try motorResources.startAll()
         return drives
     }
 

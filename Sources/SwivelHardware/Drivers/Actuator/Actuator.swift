@@ -1,8 +1,9 @@
 /// One axis's motor as the stand's tick drives it: whatever moves the axis
 /// (a step/dir stepper, a hobby servo on PWM, a serial bus servo) implements
 /// this, and the stand knows nothing else about it. A new motor type is one
-/// implementation of this protocol, one board decoder and one entry in the
-/// runtime's drive table (docs/RUNTIME.md, "Motor types").
+/// implementation of this protocol in its own files, its board settings and
+/// decoder, its drive, and one line in `BoardDecoder.motorTypes`
+/// (docs/MOTOR-TYPES.md).
 ///
 /// Every method is called on the loop thread, inside the tick: none may
 /// block, allocate, log or wait on a lock. A motor that talks over a bus does
@@ -36,7 +37,7 @@ public protocol Actuator: AnyObject {
     var counters: ActuatorCounters { get }
 
     /// A problem the motor reports that stops the stand (steps dropped for
-    /// lateness, a bus servo overheating or silent); nil while all is well.
+    /// lateness, a motor overheating or silent on its bus); nil while all is well.
     var fault: ActuatorFault? { get }
 }
 

@@ -51,11 +51,11 @@ public final class BusServoActuator: Actuator {
 
     public var fault: ActuatorFault? {
         let missed = slot.consecutiveMissedReplies
-        if missed >= silentAfterMissedReplies { return .silent(missedExchanges: missed) }
+        if missed >= silentAfterMissedReplies { return .motorReported(.silent(missedExchanges: missed)) }
         let flags = slot.flags
-        if !flags.isEmpty { return .reportedError(flags) }
+        if !flags.isEmpty { return .motorReported(flags.problem) }
         if let state = slot.presentState, state.temperatureCelsius > maxTemperatureCelsius {
-            return .overheated(celsius: state.temperatureCelsius, limitCelsius: maxTemperatureCelsius)
+            return .motorReported(.overheated(celsius: state.temperatureCelsius, limitCelsius: maxTemperatureCelsius))
         }
         return nil
     }

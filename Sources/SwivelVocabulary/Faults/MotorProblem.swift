@@ -1,5 +1,7 @@
-/// What a motor that reports on itself (a serial bus servo) said was wrong,
-/// in the motion core's terms. Plain values: latching one never allocates.
+/// What a motor that reports on itself said was wrong, in one vocabulary for
+/// every motor type: each type turns its own status (a bus servo's error
+/// flags, a driver's diagnostics) into one of these, so nothing shared names
+/// a type's flags. Plain values: latching one never allocates.
 public enum MotorProblem: Equatable, Sendable, CustomStringConvertible {
     /// Its temperature passed the board's limit.
     case overheated(celsius: Int, limitCelsius: Int)
@@ -9,7 +11,7 @@ public enum MotorProblem: Equatable, Sendable, CustomStringConvertible {
     case overcurrent
     case supplyVoltage
     case positionSensor
-    /// It stopped answering on its bus.
+    /// It stopped answering on its bus or link.
     case silent(missedExchanges: Int)
 
     public var description: String {
