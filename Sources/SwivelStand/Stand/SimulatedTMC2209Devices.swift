@@ -64,6 +64,22 @@ final class SimulatedTMC2209Devices: SimulatedMotorDevices, @unchecked Sendable 
     }
 
     func stop() { server?.stop() }
+
+    /// What each simulated driver holds after the run, so the daemon's test can compare it with the board.
+    var summaryLines: [String] {
+        guard let chain else { return [] }
+        return Self.uarts(on: board).compactMap { address in
+            chain.model(address: address).map { model in
+                let registers: [(String, UInt8)] = [
+                    ("GCONF", TMC2209Register.gconf), ("CHOPCONF", TMC2209Register.chopconf),
+                    ("IHOLD_IRUN", TMC2209Register.iholdIrun), ("TPWMTHRS", TMC2209Register.tpwmthrs),
+                    ("GSTAT", TMC2209Register.gstat), ("IFCNT", TMC2209Register.ifcnt),
+                ]
+                return "simulated TMC2209 at address \(address): "
+                    + registers.map { "\($0.0) \(TMC2209SetupError.hex(model.register($0.1)))" }.joined(separator: ", ")
+            }
+        }
+    }
 }
 
 extension SimulatedHardware {

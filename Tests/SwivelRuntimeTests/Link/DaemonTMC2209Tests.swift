@@ -3,7 +3,9 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import SwivelBoard
 import SwivelCore
+import SwivelHardware
 import SwivelPorts
 import SwivelProtocol
 import SwivelTestSupport
@@ -31,6 +33,24 @@ import Testing
         let result = daemon.stop()
         #expect(result.status == 0, "stderr: \(result.standardError)")
         #expect(result.standardOutput.contains("motor faults 0"), "\(result.standardOutput)")
+        // What the simulated drivers were left holding is the board's configuration, write for write.
+        let board = try BoardLoader.load(contentsOf: Self.board)
+        for axis in [Axis.yaw, .pitch] {
+            let stepper = try #require(board.axes.perAxis[axis]?.motor.stepper)
+            let uart = try #require(stepper.tmc2209)
+            let writes = try TMC2209Configuration(
+                microsteps: stepper.microsteps, runRMSAmperes: uart.runCurrentAmperes, holdRMSAmperes: uart.holdCurrentAmperes,
+                senseResistorOhms: uart.senseResistorOhms,
+                stealthChopUpToStepsPerSecond: uart.stealthChopThresholdRadiansPerSecond.map { $0 * stepper.microstepsPerRadian }
+            ).setupWrites()
+            func value(_ register: UInt8) -> String {
+                TMC2209SetupError.hex(writes.first { $0.register == register }?.value ?? 0xDEAD)
+            }
+            let expected = "simulated TMC2209 at address \(uart.address): GCONF \(value(TMC2209Register.gconf)), "
+                + "CHOPCONF \(value(TMC2209Register.chopconf)), IHOLD_IRUN \(value(TMC2209Register.iholdIrun)), "
+                + "TPWMTHRS \(value(TMC2209Register.tpwmthrs)), GSTAT 0x00000000, IFCNT 0x00000005"
+            #expect(result.standardOutput.contains(expected), "\(expected)\n\(result.standardOutput)")
+        }
     }
 
     @Test func anOverTemperatureInTheDriverIsAMotorFaultWithItsReason() throws {

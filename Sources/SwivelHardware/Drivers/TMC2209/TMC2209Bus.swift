@@ -138,7 +138,7 @@ public enum TMC2209SetupError: Error, Equatable, Sendable, CustomStringConvertib
 
     static func name(_ place: Place) -> String { "TMC2209 at address \(place.address) on \(place.device)" }
 
-    static func hex(_ value: UInt32) -> String {
+    public static func hex(_ value: UInt32) -> String {
         let digits = String(value, radix: 16, uppercase: true)
         return "0x" + String(repeating: "0", count: max(0, 8 - digits.count)) + digits
     }
