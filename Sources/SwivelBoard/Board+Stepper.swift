@@ -15,10 +15,14 @@ extension Board {
         public var minPulseWidthNanoseconds: Int
         /// Time DIR must be stable before a STEP edge.
         public var directionSetupNanoseconds: Int
+        /// A TMC2209 the stand sets up and watches over its UART; nil for a
+        /// driver set by its pins alone (A4988, DRV8825, a TMC2209 in standalone mode).
+        public var tmc2209: TMC2209UART?
 
         public init(stepLine: Int, directionLine: Int, enableLine: Int?, enableActiveLow: Bool,
                     stepsPerRevolution: Int, microsteps: Int, gearRatio: Double, invertDirection: Bool,
-                    maxStepRateHz: Double, minPulseWidthNanoseconds: Int, directionSetupNanoseconds: Int) {
+                    maxStepRateHz: Double, minPulseWidthNanoseconds: Int, directionSetupNanoseconds: Int,
+                    tmc2209: TMC2209UART? = nil) {
             self.stepLine = stepLine
             self.directionLine = directionLine
             self.enableLine = enableLine
@@ -30,6 +34,7 @@ extension Board {
             self.maxStepRateHz = maxStepRateHz
             self.minPulseWidthNanoseconds = minPulseWidthNanoseconds
             self.directionSetupNanoseconds = directionSetupNanoseconds
+            self.tmc2209 = tmc2209
         }
 
         /// Microsteps per radian of axis rotation.
@@ -53,6 +58,15 @@ extension Board.Stepper: MotorSettings {
         let tenths = Int(exactly: (microstepsPerRadian * 10).rounded()) ?? 0
         return "stepper STEP \(stepLine) DIR \(directionLine) EN \(enableLine.map(String.init) ?? "none"), "
             + "\(tenths / 10).\(abs(tenths % 10)) microsteps/rad, ≤ \(maxStepRateHz) steps/s"
+            + (tmc2209.map { ", \($0.summary)" } ?? "")
+    }
+
+    public var claims: [MotorClaim] { tmc2209?.claims ?? [] }
+
+    public func headerClaims(keyPath: String, chipLabel: String) -> [String] {
+        guard let uart = tmc2209 else { return [] }
+        return ["\(keyPath).tmc2209: \(uart.device) (\(PiHeader.describeUART(device: uart.device, chipLabel: chipLabel))), "
+            + "TMC2209 UART at \(uart.baud) baud, address \(uart.address)"]
     }
 }
 

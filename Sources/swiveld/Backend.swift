@@ -65,7 +65,8 @@ enum Backend: @unchecked Sendable {
     var simulationSummary: String? {
         guard case .simulated(let simulation) = self else { return nil }
         let model = simulation.model
-        return "  simulation: \(model.integrationSteps) integration steps, \(model.stretchedAdvances) catch-ups in longer steps (the model fell behind the clock)"
+        return (["  simulation: \(model.integrationSteps) integration steps, \(model.stretchedAdvances) catch-ups in longer steps (the model fell behind the clock)"]
+            + simulation.motorDevicesSummaryLines.map { "  " + $0 }).joined(separator: "\n")
     }
 
     /// After the drivers are disabled and the loop has stopped.

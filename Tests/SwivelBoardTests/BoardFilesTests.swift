@@ -23,6 +23,8 @@ import Testing
         #expect(files.contains("rpi4-stepper-pantilt.json5"))
         #expect(files.contains("rpi5-stepper-pantilt.json5"))
         #expect(files.contains("rpizero2w-servo-pantilt.json5"))
+        #expect(files.contains("sim-tmc2209.json5"))
+        #expect(files.contains("rpi4-tmc2209-pantilt.json5"))
     }
 
     @Test(arguments: try boardFiles())

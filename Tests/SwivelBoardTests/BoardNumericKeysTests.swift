@@ -30,6 +30,11 @@ import Testing
                 ("enableActiveLow", .bool(true)), ("stepsPerRevolution", n("200")), ("microsteps", n("16")),
                 ("gearRatio", n("3")), ("invertDirection", .bool(false)), ("maxStepRateHz", n("20000")),
                 ("minPulseWidthNs", n("2000")), ("dirSetupNs", n("1000")),
+                ("tmc2209", .object([
+                    ("device", s("/dev/ttyAMA0")), ("baud", n("115200")), ("address", n("0")), ("runCurrentAmps", n("0.8")),
+                    ("holdCurrentAmps", n("0.4")), ("senseResistorOhms", n("0.11")), ("stealthChop", .bool(true)),
+                    ("stealthChopThresholdRadPerSec", n("2")),
+                ])),
             ])),
             ("encoder", .object([
                 ("type", s("as5600")), ("i2cBus", n("1")), ("address", n("0x36")), ("gearRatio", n("1")),
@@ -151,7 +156,7 @@ import Testing
         ("", BoardKeys.root), ("gpio", BoardKeys.gpio), ("loop", BoardKeys.loop), ("axes", BoardKeys.axisNames),
         ("axes.<axis>", BoardKeys.axis), ("axes.<axis>.limits", BoardKeys.limits),
         ("axes.<axis>.motor", BoardKeys.stepper), ("axes.<axis>.motor", BoardKeys.servo),
-        ("axes.<axis>.motor", BoardKeys.busServo),
+        ("axes.<axis>.motor", BoardKeys.busServo), ("axes.<axis>.motor.tmc2209", BoardKeys.tmc2209),
         ("axes.<axis>.motor", BoardKeys.unipolarStepper),
         ("axes.<axis>.encoder", BoardKeys.quadrature), ("axes.<axis>.encoder", BoardKeys.as5600),
         ("axes.<axis>.faultDetection", BoardKeys.faultDetection), ("axes.<axis>.homing", BoardKeys.homing),

@@ -1,7 +1,7 @@
 extension BoardKeys {
     static let stepper = ["type", "stepLine", "dirLine", "enableLine", "enableActiveLow", "stepsPerRevolution",
                           "microsteps", "gearRatio", "invertDirection", "maxStepRateHz", "minPulseWidthNs",
-                          "dirSetupNs"]
+                          "dirSetupNs", "tmc2209"]
 }
 
 /// A step/dir stepper and the two checks that tie it to its axis's speed.
@@ -18,6 +18,7 @@ extension BoardDecoder {
         let maxStepRate = number(motor, "maxStepRateHz", .closed(1, 500_000), default: 20_000)
         let minPulseWidth = integer(motor, "minPulseWidthNs", in: 100...1_000_000, default: 2000)
         let directionSetup = integer(motor, "dirSetupNs", in: 0...1_000_000, default: 1000)
+        let tmc2209 = motor.has("tmc2209") ? decodeTMC2209UART(motor) : nil
 
         var consistent = true
         if let minPulseWidth, let maxStepRate {
@@ -36,7 +37,7 @@ extension BoardDecoder {
         }
 
         let hasEnableLine = motor.has("enableLine")
-        guard consistent, let stepLine, let directionLine, enableLine != nil || !hasEnableLine,
+        guard consistent, let stepLine, let directionLine, enableLine != nil || !hasEnableLine, tmc2209 != nil || !motor.has("tmc2209"),
               let enableActiveLow, let stepsPerRevolution, let microsteps, let gearRatio, let invertDirection,
               let maxStepRate, let minPulseWidth, let directionSetup else { return nil }
         return Board.Stepper(
@@ -44,7 +45,7 @@ extension BoardDecoder {
             enableActiveLow: enableActiveLow.value, stepsPerRevolution: stepsPerRevolution.value,
             microsteps: microsteps.value, gearRatio: gearRatio.value, invertDirection: invertDirection.value,
             maxStepRateHz: maxStepRate.value, minPulseWidthNanoseconds: minPulseWidth.value,
-            directionSetupNanoseconds: directionSetup.value)
+            directionSetupNanoseconds: directionSetup.value, tmc2209: tmc2209)
     }
 
     /// STEP must stay high for the pulse width and low for as long again

@@ -19,9 +19,15 @@ extension Board.Stepper: DrivenMotor {
                 let enable = try s.enableLine.map { line throws(HardwareError) in
                     try chip.requestOutput(line: line, initialHigh: s.enableActiveLow, consumer: owner + "-enable")
                 }
-                return try StepperDriver(
+                let driver = try StepperDriver(
                     step: step, direction: direction, enable: enable, enableActiveLow: s.enableActiveLow,
                     planner: planner, executor: hardware.executor)
+                guard let uart = s.tmc2209 else { return driver }
+                // Set up and confirmed with every other driver on its UART once all axes are built.
+                let buses = hardware.motorResources.resource(TMC2209Resource.self) { TMC2209Resource(hardware) }
+                return TMC2209Stepper(stepper: driver, node: try buses.node(for: uart, of: s))
+            } catch let error as StandSetupError {
+                throw error
             } catch {
                 throw StandSetupError("\(error)")
             }
@@ -33,5 +39,9 @@ extension Board.Stepper: DrivenMotor {
                 enableActiveLow: s.enableActiveLow, microstepsPerRadian: s.microstepsPerRadian,
                 invertDirection: s.invertDirection, naturalFrequencyHz: physics.stepperNaturalFrequencyHz,
                 dampingRatio: physics.stepperDampingRatio, electricalPeriodMicrosteps: 4 * s.microsteps)
+        },
+        // The model moves the rotor; the drivers' UART is simulated beside it.
+        simulatedDevices: { board, clock, onPty in
+            SimulatedTMC2209Devices.uarts(on: board).isEmpty ? nil : SimulatedTMC2209Devices(board: board, clock: clock, onPty: onPty)
         })
 }

@@ -8,6 +8,17 @@ public import SwivelHardware
 public protocol SimulatedMotorDevices: ByteDeviceProvider {
     /// After the stand's own resources have stopped.
     func stop()
+    /// Lines for the daemon's exit summary (what the simulated parts were left holding), none by default.
+    var summaryLines: [String] { get }
+}
+
+extension SimulatedMotorDevices {
+    public var summaryLines: [String] { [] }
+}
+
+extension SimulatedHardware {
+    /// Every motor type's simulated devices' summary lines, once the loop has stopped.
+    public var motorDevicesSummaryLines: [String] { motorDevices.flatMap(\.summaryLines) }
 }
 
 /// The simulated board's byte devices: each motor type's in turn, the first

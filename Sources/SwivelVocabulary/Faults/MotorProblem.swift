@@ -13,6 +13,12 @@ public enum MotorProblem: Equatable, Sendable, CustomStringConvertible {
     case positionSensor
     /// It stopped answering on its bus or link.
     case silent(missedExchanges: Int)
+    /// A coil output touches ground (a chafed wire against the frame): the driver switched its bridges off.
+    case shortToGround(coil: MotorCoil)
+    /// A coil output touches the motor supply: the driver switched its bridges off.
+    case shortToSupply(coil: MotorCoil)
+    /// Its driver was reset (its logic supply dipped) and lost the settings it was given at start.
+    case lostSettings
 
     public var description: String {
         switch self {
@@ -23,6 +29,15 @@ public enum MotorProblem: Equatable, Sendable, CustomStringConvertible {
         case .supplyVoltage: "it reports its supply voltage out of range"
         case .positionSensor: "it reports a position sensor error"
         case .silent(let missed): "it did not answer \(missed) exchanges in a row (check its wiring, ID and baud rate)"
+        case .shortToGround(let coil): "it reports a short to ground on coil \(coil.rawValue) (check the motor wires)"
+        case .shortToSupply(let coil): "it reports a short to the motor supply on coil \(coil.rawValue) (check the motor wires)"
+        case .lostSettings: "its driver was reset and lost its settings (check the driver's logic supply)"
         }
     }
+}
+
+/// One of a two-phase stepper's coils, as its driver names them.
+public enum MotorCoil: String, Equatable, Sendable {
+    case a = "A"
+    case b = "B"
 }
