@@ -18,7 +18,7 @@ import PackageDescription
 //   SwivelBoard     the strict JSON5 board-file loader
 //   SwivelLinux     Linux backends (libgpiod); compiled on Linux only
 //   SwivelProtocol  the wire codec: framing (COBS, CRC) and messages; pure, no I/O
-//   SwivelPorts     byte channels over POSIX: termios serial, pty pairs, Unix sockets, poll
+//   SwivelPorts     byte channels on SwivelPOSIX's FileDescriptor: termios serial, pty pairs, Unix sockets, poll
 //   SwivelLoop      the real-time loop thread: SCHED_FIFO, absolute deadlines, memory locking, its statistics
 //   SwivelStand     a board assembled into a stand: the Stand handle, the StandEngine the loop ticks,
 //                   motor drives, the command mailbox, status snapshots and the status line
