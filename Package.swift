@@ -156,7 +156,7 @@ let package = Package(
                 "SwivelTestSupport",
             ],
             swiftSettings: strict),
-        .testTarget(name: "SwivelLinuxTests", dependencies: ["SwivelLinux"], swiftSettings: strict),
+        .testTarget(name: "SwivelLinuxTests", dependencies: ["SwivelLinux", "SwivelPOSIX"], swiftSettings: strict),
         .testTarget(name: "SwivelProtocolTests", dependencies: ["SwivelProtocol"], swiftSettings: strict),
         // swivelctl's parser, help and session notes, without a stand.
         .testTarget(name: "SwivelctlTests", dependencies: ["swivelctl", "SwivelKit"], swiftSettings: strict),
