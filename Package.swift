@@ -124,7 +124,7 @@ let package = Package(
         // Its command-line parser lives here, not in the host library apps link.
         .executableTarget(name: "swivelctl", dependencies: ["SwivelKit", "SwivelCore", "SwivelProtocol", "SwivelPOSIX"], swiftSettings: strict),
         // What the three tools below share (Glibc, no Foundation). No firmware target depends on it.
-        .target(name: "SwivelToolSupport", swiftSettings: strict),
+        .target(name: "SwivelToolSupport", dependencies: ["SwivelPOSIX"], swiftSettings: strict),
         // The bus servo codecs' packets, for the Python test against the vendors' SDKs.
         .executableTarget(name: "swivel-busservo-packets", dependencies: ["SwivelHardware"], swiftSettings: strict),
         // The PCA9685, Pan-Tilt HAT and TMC2209 codecs' writes, for the Python test against the vendors' libraries.
