@@ -10,7 +10,7 @@ import PackageDescription
 //                   (and the "did you mean" word suggestions the board loader and swivelctl share)
 //   SwivelSync      PIMutex: the firmware's lock, made visible to ThreadSanitizer under `make sanitize`
 //   SwivelPOSIX     the one POSIX layer: threads with a scheduling policy and affinity, the monotonic clock,
-//                   deadline sleep, FileDescriptor with typed Errno, small-file reads, stderr; Glibc only
+//                   deadline sleep, FileDescriptor and Poll (the one EINTR loop, the one Errno), small-file reads, stderr; Glibc only
 //                   (CSwivelPOSIX: the _GNU_SOURCE calls, in C). SwivelCore and SwivelProtocol stay without it
 //   SwivelHardware  small hardware protocols, drivers (stepper, servo, quadrature) and mocks;
 //                   re-exports SwivelVocabulary (its clocks speak MonotonicInstant)
