@@ -56,6 +56,11 @@ import Testing
         let started = TestMutex<pthread_t?>(nil)
         let outcome = TestMutex<Result<Int, Errno>?>(nil)
         let thread = try TestThread {
+            // The thread inherits the test pool's mask, which blocks most signals.
+            var interrupting = sigset_t()
+            sigemptyset(&interrupting)
+            sigaddset(&interrupting, SIGURG)
+            pthread_sigmask(SIG_UNBLOCK, &interrupting, nil)
             started.withLock { $0 = pthread_self() }
             let result = Result { () throws(Errno) in try body() }
             outcome.withLock { $0 = result }
