@@ -10,7 +10,7 @@ import PackageDescription
 //                   (and the "did you mean" word suggestions the board loader and swivelctl share)
 //   SwivelSync      PIMutex: the firmware's lock, made visible to ThreadSanitizer under `make sanitize`
 //   SwivelPOSIX     the one POSIX layer: threads with a scheduling policy and affinity, the monotonic clock,
-//                   deadline sleep, FileDescriptor with typed Errno, small-file reads, stderr; Glibc only
+//                   deadline sleep, FileDescriptor and Poll (the one EINTR loop, the one Errno), small-file reads, stderr; Glibc only
 //                   (CSwivelPOSIX: the _GNU_SOURCE calls, in C). SwivelCore and SwivelProtocol stay without it
 //   SwivelHardware  small hardware protocols, drivers (stepper, servo, quadrature) and mocks;
 //                   re-exports SwivelVocabulary (its clocks speak MonotonicInstant)
@@ -18,7 +18,7 @@ import PackageDescription
 //   SwivelBoard     the strict JSON5 board-file loader
 //   SwivelLinux     Linux backends (libgpiod); compiled on Linux only
 //   SwivelProtocol  the wire codec: framing (COBS, CRC) and messages; pure, no I/O
-//   SwivelPorts     byte channels over POSIX: termios serial, pty pairs, Unix sockets, poll
+//   SwivelPorts     byte channels on SwivelPOSIX's FileDescriptor: termios serial, pty pairs, Unix sockets, poll
 //   SwivelLoop      the real-time loop thread: SCHED_FIFO, absolute deadlines, memory locking, its statistics
 //   SwivelStand     a board assembled into a stand: the Stand handle, the StandEngine the loop ticks,
 //                   motor drives, the command mailbox, status snapshots and the status line
@@ -124,7 +124,7 @@ let package = Package(
         // Its command-line parser lives here, not in the host library apps link.
         .executableTarget(name: "swivelctl", dependencies: ["SwivelKit", "SwivelCore", "SwivelProtocol", "SwivelPOSIX"], swiftSettings: strict),
         // What the three tools below share (Glibc, no Foundation). No firmware target depends on it.
-        .target(name: "SwivelToolSupport", swiftSettings: strict),
+        .target(name: "SwivelToolSupport", dependencies: ["SwivelPOSIX"], swiftSettings: strict),
         // The bus servo codecs' packets, for the Python test against the vendors' SDKs.
         .executableTarget(name: "swivel-busservo-packets", dependencies: ["SwivelHardware"], swiftSettings: strict),
         // The PCA9685, Pan-Tilt HAT and TMC2209 codecs' writes, for the Python test against the vendors' libraries.
@@ -156,7 +156,7 @@ let package = Package(
                 "SwivelTestSupport",
             ],
             swiftSettings: strict),
-        .testTarget(name: "SwivelLinuxTests", dependencies: ["SwivelLinux"], swiftSettings: strict),
+        .testTarget(name: "SwivelLinuxTests", dependencies: ["SwivelLinux", "SwivelPOSIX"], swiftSettings: strict),
         .testTarget(name: "SwivelProtocolTests", dependencies: ["SwivelProtocol"], swiftSettings: strict),
         // swivelctl's parser, help and session notes, without a stand.
         .testTarget(name: "SwivelctlTests", dependencies: ["swivelctl", "SwivelKit"], swiftSettings: strict),

@@ -13,7 +13,7 @@ enum FileSystem {
     }
 
     /// What `path` is (following symlinks), or the errno of `stat`.
-    static func kind(of path: String) -> Result<Kind, SystemCallError> {
+    static func kind(of path: String) -> Result<Kind, Errno> {
         var info = stat()
         guard stat(path, &info) == 0 else { return .failure(.current) }
         switch info.st_mode & S_IFMT {
@@ -30,7 +30,7 @@ enum FileSystem {
     }
 
     /// The names in `directory` except "." and "..", unsorted.
-    static func entries(of directory: String) throws(SystemCallError) -> [String] {
+    static func entries(of directory: String) throws(Errno) -> [String] {
         guard let stream = opendir(directory) else { throw .current }
         defer { closedir(stream) }
         var names: [String] = []
@@ -44,7 +44,7 @@ enum FileSystem {
     }
 
     /// The target of the symlink at `path`, as stored (possibly relative).
-    static func linkTarget(_ path: String) throws(SystemCallError) -> String {
+    static func linkTarget(_ path: String) throws(Errno) -> String {
         var buffer = [UInt8](repeating: 0, count: Int(PATH_MAX))
         let length = buffer.withUnsafeMutableBufferPointer { raw in
             raw.withMemoryRebound(to: CChar.self) { storage -> Int in
@@ -57,24 +57,21 @@ enum FileSystem {
     }
 
     /// The text of a small file (a sysfs attribute), at most `maximumBytes`.
-    static func readText(_ path: String, maximumBytes: Int = 4_096) throws(SystemCallError) -> String {
-        do {
-            return try SmallFile.read(path, maximumBytes: maximumBytes).text
-        } catch {
-            throw SystemCallError(error.code)
-        }
+    static func readText(_ path: String, maximumBytes: Int = 4_096) throws(Errno) -> String {
+        try SmallFile.read(path, maximumBytes: maximumBytes).text
     }
 
     /// Writes `text` in one `write(2)`, as `echo text > path` does: sysfs takes
     /// each write as one command.
-    static func writeText(_ text: String, to path: String) throws(SystemCallError) {
-        let descriptor = open(path, O_WRONLY | O_CLOEXEC)
-        guard descriptor >= 0 else { throw .current }
-        defer { close(descriptor) }
-        var bytes = Array(text.utf8)
-        let written = bytes.withUnsafeMutableBytes { write(descriptor, $0.baseAddress, $0.count) }
-        guard written >= 0 else { throw .current }
-        guard written == bytes.count else { throw SystemCallError(EIO) }
+    static func writeText(_ text: String, to path: String) throws(Errno) {
+        let descriptor = try FileDescriptor.open(path, .writeOnly)
+        try descriptor.closeAfter { () throws(Errno) in
+            let bytes = Array(text.utf8)
+            let written = try bytes.withUnsafeBytes { buffer in
+                Result { () throws(Errno) in try descriptor.write(buffer) }
+            }.get()
+            guard written == bytes.count else { throw .ioError }
+        }
     }
 
     /// "owner root:gpio, mode 0660", to tell a maker which group to join; nil
@@ -116,7 +113,7 @@ enum FileSystem {
 
     /// Entries named `prefix` followed by a number, sorted by that number
     /// (gpiochip2 before gpiochip10).
-    static func numberedEntries(of directory: String, prefix: String) throws(SystemCallError) -> [(name: String, number: Int)] {
+    static func numberedEntries(of directory: String, prefix: String) throws(Errno) -> [(name: String, number: Int)] {
         try entries(of: directory)
             .compactMap { name -> (name: String, number: Int)? in
                 guard name.hasPrefix(prefix), let number = Int(name.dropFirst(prefix.count)), number >= 0 else { return nil }

@@ -1,11 +1,12 @@
 #if os(Linux)
 import CSwivelGPIO
+import SwivelPOSIX
 
 /// One `gpiochip*` device as seen while looking for a label.
 struct GPIOChipEntry: Equatable {
     enum State: Equatable {
         case opened(label: String, lineCount: Int)
-        case unopenable(SystemCallError)
+        case unopenable(Errno)
     }
 
     var name: String
@@ -19,13 +20,13 @@ enum GPIOChipScan {
     static let deviceDirectory = "/dev"
 
     /// Every `gpiochip<N>` in `directory`, in number order, each opened once to read its label.
-    static func entries(in directory: String = deviceDirectory) throws(SystemCallError) -> [GPIOChipEntry] {
+    static func entries(in directory: String = deviceDirectory) throws(Errno) -> [GPIOChipEntry] {
         try FileSystem.numberedEntries(of: directory, prefix: "gpiochip").map { entry in
             let path = directory + "/" + entry.name
             var handle: OpaquePointer?
             let result = swivel_gpio_chip_open_path(path, &handle)
             guard result == 0, let handle else {
-                return GPIOChipEntry(name: entry.name, path: path, state: .unopenable(SystemCallError(-result)))
+                return GPIOChipEntry(name: entry.name, path: path, state: .unopenable(Errno(-result)))
             }
             defer { swivel_gpio_chip_close(handle) }
             let label = String(cString: swivel_gpio_chip_label(handle))

@@ -1,6 +1,7 @@
 #if os(Linux)
 import CSwivelGPIO
 import Glibc
+import SwivelPOSIX
 public import SwivelHardware
 
 /// A GPIO chip through libgpiod (1.6 or 2.x, chosen when the shim was
@@ -43,12 +44,12 @@ public final class GPIODChip: GPIOChip {
         if result == 0, let handle { return GPIODChip(handle: handle) }
 
         let directory = GPIOChipScan.deviceDirectory
-        let failure = SystemCallError(-result)
+        let failure = Errno(-result)
         let entries: [GPIOChipEntry]
         do {
             entries = try GPIOChipScan.entries(in: directory)
         } catch {
-            throw HardwareError(.ioFailure, "could not list \(directory) while looking for GPIO chip '\(label)': \(error.description)")
+            throw HardwareError(.ioFailure, "could not list \(directory) while looking for GPIO chip '\(label)': \(error.numberedDescription)")
         }
         if failure.isPermissionDenied {
             let denied = entries.first {
@@ -60,7 +61,7 @@ public final class GPIODChip: GPIOChip {
         if failure.code == ENOENT {
             throw GPIODiagnostics.chipNotFound(label: label, directory: directory, entries: entries)
         }
-        throw HardwareError(.ioFailure, "could not open GPIO chip '\(label)': \(failure.description)")
+        throw HardwareError(.ioFailure, "could not open GPIO chip '\(label)': \(failure.numberedDescription)")
     }
 
     /// How errors name this chip: "chip 'pinctrl-rp1' (gpiochip0)".
@@ -80,7 +81,7 @@ public final class GPIODChip: GPIOChip {
         var output: OpaquePointer?
         let result = swivel_gpio_output_request(handle, UInt32(line), initialHigh ? 1 : 0, consumer, &output)
         guard result == 0, let output else {
-            throw requestError(SystemCallError(-result), consumer: consumer, lines: [line])
+            throw requestError(Errno(-result), consumer: consumer, lines: [line])
         }
         return GPIODOutputLine(chip: self, handle: output, line: line, safeHigh: initialHigh)
     }
@@ -128,7 +129,7 @@ public final class GPIODChip: GPIOChip {
                 UInt32(debounceMicroseconds), &inputs)
         }
         guard result == 0, let inputs else {
-            throw requestError(SystemCallError(-result), consumer: consumer, lines: lines)
+            throw requestError(Errno(-result), consumer: consumer, lines: lines)
         }
         return GPIODEdgeEventSource(chip: self, handle: inputs, lines: lines, readBatchCapacity: readBatchCapacity)
     }
@@ -139,7 +140,7 @@ public final class GPIODChip: GPIOChip {
         }
     }
 
-    private func requestError(_ error: SystemCallError, consumer: String, lines: [Int]) -> HardwareError {
+    private func requestError(_ error: Errno, consumer: String, lines: [Int]) -> HardwareError {
         var holder: (line: Int, consumer: String)?
         if error.code == EBUSY {
             for line in lines {

@@ -1,5 +1,6 @@
 #if os(Linux)
 import CSwivelGPIO
+import SwivelPOSIX
 public import SwivelHardware
 
 /// A group of input lines watched for both edges, stamped by the kernel on
@@ -45,7 +46,7 @@ public final class GPIODEdgeEventSource: EdgeEventSource {
         let value = swivel_gpio_inputs_get_value(handle, UInt32(line))
         guard value >= 0 else {
             lastFailureErrno = -value
-            throw HardwareError(.ioFailure, "could not read line \(line) of \(chip.displayName): \(SystemCallError(-value).description)")
+            throw HardwareError(.ioFailure, "could not read line \(line) of \(chip.displayName): \(Errno(-value).numberedDescription)")
         }
         return value == 1
     }
@@ -90,7 +91,7 @@ public final class GPIODEdgeEventSource: EdgeEventSource {
     public func waitForEvents(timeoutNanoseconds: Int64) throws(HardwareError) -> Bool {
         let result = swivel_gpio_inputs_wait(handle, timeoutNanoseconds)
         guard result >= 0 else {
-            throw HardwareError(.ioFailure, "waiting for edges on \(chip.displayName) failed: \(SystemCallError(-result).description)")
+            throw HardwareError(.ioFailure, "waiting for edges on \(chip.displayName) failed: \(Errno(-result).numberedDescription)")
         }
         return result == 1
     }

@@ -1,5 +1,6 @@
 #if os(Linux)
 import Glibc
+import SwivelPOSIX
 import SwivelHardware
 
 /// Turns what libgpiod and the kernel report into reasons a maker can act on.
@@ -21,7 +22,7 @@ enum GPIODiagnostics {
         case .opened(let label, let lineCount):
             return "\(entry.name) '\(label)' (\(lineCount) lines)"
         case .unopenable(let error):
-            return "\(entry.name) (cannot open: \(error.description))"
+            return "\(entry.name) (cannot open: \(error.numberedDescription))"
         }
     }
 
@@ -41,7 +42,7 @@ enum GPIODiagnostics {
     /// Why a line request failed. `holder` is who the kernel says holds a busy
     /// line (an empty consumer when it names none).
     static func requestFailed(
-        _ error: SystemCallError, consumer: String, lines: [Int], chip: String, lineCount: Int,
+        _ error: Errno, consumer: String, lines: [Int], chip: String, lineCount: Int,
         holder: (line: Int, consumer: String)?
     ) -> HardwareError {
         let what = lines.count == 1 ? "line \(lines[0])" : "lines \(lines)"
@@ -61,9 +62,9 @@ enum GPIODiagnostics {
         case EINVAL:
             return HardwareError(
                 .invalidConfiguration,
-                "\(chip) refused \(consumer)'s request for \(what) (\(error.description)): the chip may not support the requested bias or edge detection")
+                "\(chip) refused \(consumer)'s request for \(what) (\(error.numberedDescription)): the chip may not support the requested bias or edge detection")
         default:
-            return HardwareError(.ioFailure, "\(consumer) could not request \(what) of \(chip): \(error.description)")
+            return HardwareError(.ioFailure, "\(consumer) could not request \(what) of \(chip): \(error.numberedDescription)")
         }
     }
 }

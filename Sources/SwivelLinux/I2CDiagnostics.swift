@@ -1,5 +1,6 @@
 #if os(Linux)
 import Glibc
+import SwivelPOSIX
 import SwivelHardware
 
 /// Turns errno from the I2C backend into what a maker does next.
@@ -18,7 +19,7 @@ enum I2CDiagnostics {
         return Int(path.dropFirst(prefix.count))
     }
 
-    static func openFailed(_ path: String, _ failure: SystemCallError) -> I2CError {
+    static func openFailed(_ path: String, _ failure: Errno) -> I2CError {
         switch failure.code {
         case ENOENT:
             var reason = "\(path) does not exist"
@@ -32,14 +33,14 @@ enum I2CDiagnostics {
             let ownership = FileSystem.ownership(of: path).map { " (\($0))" } ?? ""
             return I2CError(.permissionDenied, "permission denied opening \(path)\(ownership): \(groupAdvice)")
         case ENXIO, ENODEV:
-            return I2CError(.noSuchBus, "\(path) exists but no adapter is behind it (\(failure.description))")
+            return I2CError(.noSuchBus, "\(path) exists but no adapter is behind it (\(failure.numberedDescription))")
         default:
-            return I2CError(.noSuchBus, "cannot open \(path): \(failure.description)")
+            return I2CError(.noSuchBus, "cannot open \(path): \(failure.numberedDescription)")
         }
     }
 
-    static func notAnAdapter(_ path: String, _ failure: SystemCallError) -> I2CError {
-        I2CError(.notAnAdapter, "\(path) is not an i2c adapter (ioctl I2C_FUNCS: \(failure.description))")
+    static func notAnAdapter(_ path: String, _ failure: Errno) -> I2CError {
+        I2CError(.notAnAdapter, "\(path) is not an i2c adapter (ioctl I2C_FUNCS: \(failure.numberedDescription))")
     }
 
     /// The adapter's functionality lacks I2C_FUNC_SMBUS_READ_I2C_BLOCK.
@@ -51,18 +52,18 @@ enum I2CDiagnostics {
     }
 
     /// ioctl I2C_SLAVE failed.
-    static func selectFailed(_ path: String, address: UInt8, _ failure: SystemCallError) -> I2CError {
+    static func selectFailed(_ path: String, address: UInt8, _ failure: Errno) -> I2CError {
         switch failure.code {
         case EBUSY:
             let device = busNumber(path).map { "/sys/bus/i2c/devices/\($0)-00\(hex(address).dropFirst(2))" }
                 ?? "/sys/bus/i2c/devices/N-00\(hex(address).dropFirst(2))"
             return I2CError(.addressInUse, "address \(hex(address)) on \(path) belongs to a kernel driver "
-                + "(ioctl I2C_SLAVE: \(failure.description)): \(device)/driver names it; unbind it or remove "
+                + "(ioctl I2C_SLAVE: \(failure.numberedDescription)): \(device)/driver names it; unbind it or remove "
                 + "the dtoverlay or the new_device entry that created it")
         case ENOTTY:
-            return I2CError(.notAnAdapter, "\(path) is not an i2c adapter (ioctl I2C_SLAVE: \(failure.description))")
+            return I2CError(.notAnAdapter, "\(path) is not an i2c adapter (ioctl I2C_SLAVE: \(failure.numberedDescription))")
         default:
-            return I2CError(.invalidRequest, "\(path) refused address \(hex(address)) (ioctl I2C_SLAVE: \(failure.description))")
+            return I2CError(.invalidRequest, "\(path) refused address \(hex(address)) (ioctl I2C_SLAVE: \(failure.numberedDescription))")
         }
     }
 
@@ -72,29 +73,29 @@ enum I2CDiagnostics {
             + "one SMBus I2C block read carries 1 to \(I2CKernelInterface.blockMaximum) bytes")
     }
 
-    static func transferFailed(_ path: String, address: UInt8, register: UInt8, _ failure: SystemCallError) -> I2CError {
+    static func transferFailed(_ path: String, address: UInt8, register: UInt8, _ failure: Errno) -> I2CError {
         let what = "reading register \(hex(register)) at address \(hex(address)) on \(path)"
         switch failure.code {
         case EREMOTEIO, ENXIO, ENODEV:
             // EREMOTEIO/ENXIO: the address was not acknowledged; ENODEV: an SMBus adapter
             // (i2c-stub) has no device at that address.
-            return I2CError(.noAnswer, "nothing answered at address \(hex(address)) on \(path) (\(failure.description)): "
+            return I2CError(.noAnswer, "nothing answered at address \(hex(address)) on \(path) (\(failure.numberedDescription)): "
                 + "check the sensor's power, SDA/SCL wiring and address "
                 + "(i2cdetect -y \(busNumber(path).map(String.init) ?? "N") lists what answers)")
         case EIO:
-            return I2CError(.transferFailed, "\(what): bus error (\(failure.description)); "
+            return I2CError(.transferFailed, "\(what): bus error (\(failure.numberedDescription)); "
                 + "check the SDA/SCL wiring, the pull-ups and the cable length")
         case ETIMEDOUT:
-            return I2CError(.transferFailed, "\(what): the bus timed out (\(failure.description)); "
+            return I2CError(.transferFailed, "\(what): the bus timed out (\(failure.numberedDescription)); "
                 + "a stuck SDA or SCL line or a missing pull-up")
         case EAGAIN:
-            return I2CError(.transferFailed, "\(what): lost arbitration to another bus master (\(failure.description))")
+            return I2CError(.transferFailed, "\(what): lost arbitration to another bus master (\(failure.numberedDescription))")
         case EOPNOTSUPP:
-            return I2CError(.unsupportedTransfer, "\(what): the adapter refused the SMBus I2C block read (\(failure.description))")
+            return I2CError(.unsupportedTransfer, "\(what): the adapter refused the SMBus I2C block read (\(failure.numberedDescription))")
         case ENOTTY, EINVAL:
-            return I2CError(.notAnAdapter, "\(what): \(path) refused the transfer (\(failure.description))")
+            return I2CError(.notAnAdapter, "\(what): \(path) refused the transfer (\(failure.numberedDescription))")
         default:
-            return I2CError(.transferFailed, "\(what): \(failure.description)")
+            return I2CError(.transferFailed, "\(what): \(failure.numberedDescription)")
         }
     }
 

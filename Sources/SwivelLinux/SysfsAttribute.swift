@@ -1,5 +1,6 @@
 #if os(Linux)
 import Glibc
+import SwivelPOSIX
 
 /// One sysfs attribute kept open for the life of a channel. Writes format
 /// the number into a buffer allocated once and go out in one `pwrite(2)`,
@@ -10,16 +11,15 @@ import Glibc
 /// latest value at its start.
 final class SysfsAttribute {
     let path: String
-    private var descriptor: Int32
+    /// -1 once closed.
+    private var descriptor: FileDescriptor
     private let text: UnsafeMutablePointer<UInt8>
     /// Sign, 19 digits, newline.
     private static let textCapacity = 21
 
-    init(path: String) throws(SystemCallError) {
-        let opened = open(path, O_RDWR | O_CLOEXEC)
-        guard opened >= 0 else { throw .current }
+    init(path: String) throws(Errno) {
+        descriptor = try FileDescriptor.open(path, .readWrite)
         self.path = path
-        descriptor = opened
         text = .allocate(capacity: Self.textCapacity)
         text.initialize(repeating: 0, count: Self.textCapacity)
     }
@@ -30,14 +30,14 @@ final class SysfsAttribute {
     }
 
     func close() {
-        guard descriptor >= 0 else { return }
-        _ = Glibc.close(descriptor)
-        descriptor = -1
+        guard descriptor.rawValue >= 0 else { return }
+        try? descriptor.close()
+        descriptor = FileDescriptor(rawValue: -1)
     }
 
     /// Real-time path. Returns 0, or the errno of the failed write.
     func write(_ value: Int64) -> Int32 {
-        guard descriptor >= 0 else { return EBADF }
+        guard descriptor.rawValue >= 0 else { return EBADF }
         var position = Self.textCapacity - 1
         text[position] = UInt8(ascii: "\n")
         var magnitude = value.magnitude
@@ -51,16 +51,16 @@ final class SysfsAttribute {
             text[position] = UInt8(ascii: "-")
         }
         let length = Self.textCapacity - position
-        var written: Int
-        repeat {
-            written = pwrite(descriptor, text + position, length, 0)
-        } while written < 0 && errno == EINTR
-        if written < 0 { return errno }
-        return written == length ? 0 : EIO
+        do throws(Errno) {
+            let written = try descriptor.write(UnsafeRawBufferPointer(start: text + position, count: length), atOffset: 0)
+            return written == length ? 0 : EIO
+        } catch {
+            return error.code
+        }
     }
 
     enum ReadError: Error, Equatable {
-        case system(SystemCallError)
+        case system(Errno)
         /// The file's text, which is not a decimal integer.
         case notANumber(String)
     }
@@ -68,8 +68,14 @@ final class SysfsAttribute {
     /// The integer the attribute holds now.
     func readInteger() throws(ReadError) -> Int64 {
         var buffer = [UInt8](repeating: 0, count: 64)
-        let length = buffer.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress, $0.count, 0) }
-        guard length >= 0 else { throw .system(.current) }
+        let read = buffer.withUnsafeMutableBytes { bytes in
+            Result { () throws(Errno) in try descriptor.read(into: bytes, atOffset: 0) }
+        }
+        let length: Int
+        switch read {
+        case .success(let count): length = count
+        case .failure(let failure): throw .system(failure)
+        }
         let raw = String(decoding: buffer[..<length], as: UTF8.self)
         let trimmed = raw.split(separator: "\n", maxSplits: 1, omittingEmptySubsequences: false).first.map(String.init) ?? ""
         guard let value = Int64(trimmed.trimmingSpaces) else { throw .notANumber(raw) }

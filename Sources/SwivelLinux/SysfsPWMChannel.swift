@@ -1,4 +1,5 @@
 #if os(Linux)
+import SwivelPOSIX
 public import SwivelHardware
 
 /// One exported sysfs PWM channel: `pwmchipN/pwmK/{period,duty_cycle,enable}`,
@@ -79,7 +80,7 @@ public final class SysfsPWMChannel: PWMChannel {
     private func write(_ value: Int64, to attribute: SysfsAttribute) throws(HardwareError) {
         let code = attribute.write(value)
         guard code == 0 else {
-            throw SysfsPWMDiagnostics.fileError(SystemCallError(code), action: "write \(value) to", path: attribute.path, channel: name)
+            throw SysfsPWMDiagnostics.fileError(Errno(code), action: "write \(value) to", path: attribute.path, channel: name)
         }
     }
 

@@ -1,5 +1,6 @@
 #if os(Linux)
 import Glibc
+import SwivelPOSIX
 import SwivelHardware
 
 /// Turns a failed sysfs PWM file operation into a reason naming the file.
@@ -10,7 +11,7 @@ enum SysfsPWMDiagnostics {
     static let overlayAdvice = "on a Raspberry Pi enable the PWM pins in config.txt, e.g. dtoverlay=pwm-2chan"
 
     /// `action` reads "open", "write 0 to", "read"; `channel` "pwmchip0 channel 1".
-    static func fileError(_ error: SystemCallError, action: String, path: String, channel: String) -> HardwareError {
+    static func fileError(_ error: Errno, action: String, path: String, channel: String) -> HardwareError {
         switch error.code {
         case EACCES, EPERM:
             let ownership = FileSystem.ownership(of: path).map { " (\($0))" } ?? ""
@@ -20,9 +21,9 @@ enum SysfsPWMDiagnostics {
                 .lineBusy,
                 "cannot \(action) \(path): \(channel) is busy (held by a kernel driver such as pwm-fan or a backlight)")
         case EINVAL:
-            return HardwareError(.invalidConfiguration, "cannot \(action) \(path): the kernel refused it (\(error.description))")
+            return HardwareError(.invalidConfiguration, "cannot \(action) \(path): the kernel refused it (\(error.numberedDescription))")
         default:
-            return HardwareError(.ioFailure, "cannot \(action) \(path): \(error.description)")
+            return HardwareError(.ioFailure, "cannot \(action) \(path): \(error.numberedDescription)")
         }
     }
 

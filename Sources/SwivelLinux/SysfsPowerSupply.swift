@@ -1,5 +1,6 @@
 #if os(Linux)
 import Glibc
+import SwivelPOSIX
 public import SwivelHardware
 
 /// Batteries and supplies from the Linux power_supply class: each read opens
@@ -34,7 +35,7 @@ public final class SysfsPowerSupply: PowerSupplySource {
         case .failure(let error) where error.code == ENOENT || error.code == ENOTDIR:
             throw PowerSupplyError(.missing, supply: name, "\(directory) does not exist (not present, or removed)")
         case .failure(let error):
-            throw PowerSupplyError(.unreadable, supply: name, "cannot look at \(directory): \(error.description)")
+            throw PowerSupplyError(.unreadable, supply: name, "cannot look at \(directory): \(error.numberedDescription)")
         }
         let type = try text(directory, "type", supply: name)
         guard type != nil || FileSystem.isDirectory(directory) else {
@@ -56,7 +57,7 @@ public final class SysfsPowerSupply: PowerSupplySource {
             raw = try FileSystem.readText(path, maximumBytes: 256)
         } catch {
             if error.code == ENOENT || error.code == ENODATA || error.code == ENODEV { return nil }
-            throw PowerSupplyError(.unreadable, supply: supply, "cannot read \(path): \(error.description)")
+            throw PowerSupplyError(.unreadable, supply: supply, "cannot read \(path): \(error.numberedDescription)")
         }
         let firstLine = raw.split(separator: "\n", maxSplits: 1, omittingEmptySubsequences: false).first ?? ""
         return String(firstLine).trimmingSpaces

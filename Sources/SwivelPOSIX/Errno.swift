@@ -56,6 +56,13 @@ public struct Errno: Error, Hashable, Sendable, CustomStringConvertible {
 
     public var isPermissionDenied: Bool { code == EACCES || code == EPERM }
 
+    /// A non-blocking descriptor had nothing to give or no room to take.
+    public var isWouldBlock: Bool { code == EAGAIN || code == EWOULDBLOCK }
+
+    /// "Permission denied (errno 13)": the form hardware and port messages
+    /// print, which the boards README and the tests quote.
+    public var numberedDescription: String { "\(reason) (errno \(code))" }
+
     /// "No such file or directory (ENOENT)".
     public var description: String { "\(reason) (\(name))" }
 }

@@ -3,6 +3,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import SwivelPOSIX
 
 /// The one `ByteChannel` over a POSIX descriptor: ttys, ptys and sockets differ
 /// only in how a write avoids SIGPIPE. Closes its descriptor on deinit.
@@ -18,12 +19,13 @@ public final class FileChannel: ByteChannel, @unchecked Sendable {
     }
 
     public let label: String
-    public private(set) var fileDescriptor: Int32
+    /// -1 once closed.
+    private var descriptor: FileDescriptor
     let transport: Transport
 
     /// Takes ownership of `descriptor`, which must already be non-blocking.
-    init(descriptor: Int32, label: String, transport: Transport) {
-        fileDescriptor = descriptor
+    init(descriptor: FileDescriptor, label: String, transport: Transport) {
+        self.descriptor = descriptor
         self.label = label
         self.transport = transport
     }
@@ -32,56 +34,55 @@ public final class FileChannel: ByteChannel, @unchecked Sendable {
         close()
     }
 
-    public var isOpen: Bool { fileDescriptor >= 0 }
+    public var fileDescriptor: Int32 { descriptor.rawValue }
+
+    public var isOpen: Bool { descriptor.rawValue >= 0 }
 
     public func close() {
-        guard fileDescriptor >= 0 else { return }
-        posixClose(fileDescriptor)
-        fileDescriptor = -1
+        guard isOpen else { return }
+        // A failed close leaves nothing to retry (see FileDescriptor.close) and nobody to tell.
+        try? descriptor.close()
+        descriptor = FileDescriptor(rawValue: -1)
     }
 
     public func read(into buffer: UnsafeMutableRawBufferPointer) throws(PortError) -> Int {
-        guard fileDescriptor >= 0 else { throw closedLocally }
+        guard isOpen else { throw closedLocally }
         guard buffer.count > 0 else { return 0 }
-        while true {
-            let count = posixRead(fileDescriptor, buffer)
-            if count > 0 { return count }
-            // A socket's 0 is end of file. A terminal in raw mode with VMIN=0
-            // returns 0 whenever nothing is waiting, and also once it is hung
-            // up (a USB adapter pulled out); only poll's POLLHUP tells them apart.
-            if count == 0 {
-                if transport == .terminal && !isHungUp() { return 0 }
-                throw PortError(kind: .closed, path: label, detail: "closed by the other side")
-            }
-            let code = currentErrno()
-            if code == EINTR { continue }
-            if isWouldBlock(code) { return 0 }
-            throw PortError.transfer(.read, label: label, errno: code)
+        let count: Int
+        do throws(Errno) {
+            count = try descriptor.read(into: buffer)
+        } catch {
+            if error.isWouldBlock { return 0 }
+            throw PortError.transfer(.read, label: label, error)
         }
+        if count > 0 { return count }
+        // A socket's 0 is end of file. A terminal in raw mode with VMIN=0
+        // returns 0 whenever nothing is waiting, and also once it is hung
+        // up (a USB adapter pulled out); only poll's POLLHUP tells them apart.
+        if transport == .terminal && !isHungUp() { return 0 }
+        throw PortError(kind: .closed, path: label, detail: "closed by the other side")
     }
 
     private func isHungUp() -> Bool {
-        var entry = pollfd(fd: fileDescriptor, events: Int16(POLLIN), revents: 0)
-        guard poll(&entry, 1, 0) >= 0 else { return false }
-        return entry.revents & Int16(POLLHUP | POLLERR | POLLNVAL) != 0
+        let returned = (try? Poll.wait(for: Int16(POLLIN), on: descriptor, timeoutMilliseconds: 0)) ?? 0
+        return returned & Int16(POLLHUP | POLLERR | POLLNVAL) != 0
     }
 
     public func write(all bytes: UnsafeRawBufferPointer, timeoutMilliseconds: Int32) throws(PortError) {
-        guard fileDescriptor >= 0 else { throw closedLocally }
+        guard isOpen else { throw closedLocally }
         let deadline = PollDeadline(timeoutMilliseconds: timeoutMilliseconds)
         var remaining = bytes
         while !remaining.isEmpty {
-            let count = transport == .socket
-                ? posixSend(fileDescriptor, remaining)
-                : posixWrite(fileDescriptor, remaining)
+            let count: Int
+            do throws(Errno) {
+                count = transport == .socket ? try descriptor.send(remaining) : try descriptor.write(remaining)
+            } catch {
+                guard error.isWouldBlock else { throw PortError.transfer(.write, label: label, error) }
+                count = 0
+            }
             if count > 0 {
                 remaining = UnsafeRawBufferPointer(rebasing: remaining[count...])
                 continue
-            }
-            let code = currentErrno()
-            if count < 0 && code == EINTR { continue }
-            guard count == 0 || isWouldBlock(code) else {
-                throw PortError.transfer(.write, label: label, errno: code)
             }
             try waitUntilWritable(deadline, timeoutMilliseconds: timeoutMilliseconds)
         }
@@ -94,23 +95,21 @@ public final class FileChannel: ByteChannel, @unchecked Sendable {
     ///   the other side's buffer is full.
     /// - Throws: `.closed` when the other side is gone; `.write` otherwise.
     public func writeAvailable(_ regions: [UnsafeRawBufferPointer]) throws(PortError) -> Int {
-        guard fileDescriptor >= 0 else { throw closedLocally }
+        guard isOpen else { throw closedLocally }
         var vectors = regions.prefix(Self.maximumRegions).compactMap { region -> iovec? in
             guard let base = region.baseAddress, region.count > 0 else { return nil }
             return iovec(iov_base: UnsafeMutableRawPointer(mutating: base), iov_len: region.count)
         }
         guard !vectors.isEmpty else { return 0 }
-        while true {
-            let count = vectors.withUnsafeMutableBufferPointer { buffer in
-                transport == .socket
-                    ? posixSendGathered(fileDescriptor, buffer)
-                    : posixWriteGathered(fileDescriptor, buffer)
+        let written = vectors.withUnsafeMutableBufferPointer { buffer in
+            Result { () throws(Errno) in
+                transport == .socket ? try descriptor.send(gathering: buffer) : try descriptor.write(gathering: buffer)
             }
-            if count >= 0 { return count }
-            let code = currentErrno()
-            if code == EINTR { continue }
-            if isWouldBlock(code) { return 0 }
-            throw PortError.transfer(.write, label: label, errno: code)
+        }
+        switch written {
+        case .success(let count): return count
+        case .failure(let error) where error.isWouldBlock: return 0
+        case .failure(let error): throw PortError.transfer(.write, label: label, error)
         }
     }
 
@@ -120,15 +119,15 @@ public final class FileChannel: ByteChannel, @unchecked Sendable {
     /// Waits for POLLOUT. A hang-up is left for the next write to report, since
     /// only its errno says which kind of disconnection it was.
     private func waitUntilWritable(_ deadline: PollDeadline, timeoutMilliseconds: Int32) throws(PortError) {
-        var descriptor = pollfd(fd: fileDescriptor, events: Int16(POLLOUT), revents: 0)
-        while true {
-            let wait = deadline.remainingMilliseconds
-            if wait == 0 { break }
-            let ready = poll(&descriptor, 1, wait)
-            if ready > 0 { return }
-            if ready == 0 { break }
-            let code = currentErrno()
-            if code != EINTR { throw PortError(kind: .poll, path: label, errno: code) }
+        let wait = deadline.remainingMilliseconds
+        if wait != 0 {
+            let returned: Int16
+            do throws(Errno) {
+                returned = try Poll.wait(for: Int16(POLLOUT), on: descriptor, timeoutMilliseconds: wait)
+            } catch {
+                throw PortError(kind: .poll, path: label, errno: error.code)
+            }
+            if returned != 0 { return }
         }
         throw PortError(kind: .timedOut, path: label, detail: "timed out after \(timeoutMilliseconds) ms with bytes left to send")
     }

@@ -3,6 +3,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import SwivelPOSIX
 
 /// lstat(2) of a path: what sits there, without following a symlink, so a stale
 /// symlink or socket file can be told apart from something that must not be replaced.
@@ -36,9 +37,9 @@ struct FileStatus {
         self.init(status)
     }
 
-    init?(descriptor: Int32) {
+    init?(descriptor: FileDescriptor) {
         var status = stat()
-        guard fstat(descriptor, &status) == 0 else { return nil }
+        guard fstat(descriptor.rawValue, &status) == 0 else { return nil }
         self.init(status)
     }
 

@@ -35,9 +35,9 @@ struct OwnedSymlink {
         // half made while a stale link is replaced.
         let temporary = "\(path).\(getpid()).tmp"
         unlink(temporary)
-        guard symlink(target, temporary) == 0 else { throw failure(currentErrno(), "cannot create the pty symlink") }
+        guard symlink(target, temporary) == 0 else { throw failure(errno, "cannot create the pty symlink") }
         guard rename(temporary, path) == 0 else {
-            let code = currentErrno()
+            let code = errno
             unlink(temporary)
             throw failure(code, "cannot create the pty symlink")
         }

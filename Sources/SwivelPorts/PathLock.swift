@@ -3,6 +3,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import SwivelPOSIX
 
 /// An exclusive flock(2) on `<path>.lock`, held while a daemon owns `path`
 /// (the pty's symlink): how a second daemon tells a live owner from a stale
@@ -15,10 +16,11 @@ import Darwin
 /// sees that the path no longer names what it locked, and starts again.
 final class PathLock {
     let lockPath: String
-    private var descriptor: Int32
+    /// -1 once released.
+    private var descriptor: FileDescriptor
     private let lockedFile: FileStatus
 
-    private init(lockPath: String, descriptor: Int32, lockedFile: FileStatus) {
+    private init(lockPath: String, descriptor: FileDescriptor, lockedFile: FileStatus) {
         self.lockPath = lockPath
         self.descriptor = descriptor
         self.lockedFile = lockedFile
@@ -40,15 +42,17 @@ final class PathLock {
         for _ in 0..<8 {
             // O_NOFOLLOW: in a shared directory such as /tmp, a symlink planted at
             // the lock's path must not make the daemon create or truncate its target.
-            let descriptor = posixOpen(lockPath, O_RDWR | O_CREAT | O_NOFOLLOW | O_CLOEXEC, 0o644)
-            guard descriptor >= 0 else {
-                throw failure(currentErrno(), "cannot open its lock file \(lockPath)")
+            let descriptor: FileDescriptor
+            do throws(Errno) {
+                descriptor = try FileDescriptor.open(lockPath, .readWrite, options: [.create, .noFollow], permissions: 0o644)
+            } catch {
+                throw failure(error.code, "cannot open its lock file \(lockPath)")
             }
-            guard flock(descriptor, LOCK_EX | LOCK_NB) == 0 else {
-                let code = currentErrno()
+            guard flock(descriptor.rawValue, LOCK_EX | LOCK_NB) == 0 else {
+                let failed = Errno.current
                 let holder = readPID(descriptor)
-                posixClose(descriptor)
-                guard isWouldBlock(code) else { throw failure(code, "cannot lock \(lockPath)") }
+                try? descriptor.close()
+                guard failed.isWouldBlock else { throw failure(failed.code, "cannot lock \(lockPath)") }
                 let who = holder.map { "another swiveld (pid \($0))" } ?? "another swiveld"
                 throw failure(EADDRINUSE, "already in use by \(who), which holds \(lockPath)")
             }
@@ -56,7 +60,7 @@ final class PathLock {
                 locked.isSameFile(as: named)
             else {
                 // Released and removed between our open and our lock: try the new file.
-                posixClose(descriptor)
+                try? descriptor.close()
                 continue
             }
             writePID(descriptor)
@@ -67,22 +71,22 @@ final class PathLock {
 
     /// Removes the lock file (if it is still this lock's) and unlocks. Safe to call more than once.
     func release() {
-        guard descriptor >= 0 else { return }
+        guard descriptor.rawValue >= 0 else { return }
         if let named = FileStatus(path: lockPath), named.isSameFile(as: lockedFile) { unlink(lockPath) }
-        posixClose(descriptor)
-        descriptor = -1
+        try? descriptor.close()
+        descriptor = FileDescriptor(rawValue: -1)
     }
 
-    private static func writePID(_ descriptor: Int32) {
+    private static func writePID(_ descriptor: FileDescriptor) {
         let text = Array("\(getpid())\n".utf8)
-        guard ftruncate(descriptor, 0) == 0 else { return }
-        _ = text.withUnsafeBytes { pwrite(descriptor, $0.baseAddress, $0.count, 0) }
+        guard ftruncate(descriptor.rawValue, 0) == 0 else { return }
+        _ = text.withUnsafeBytes { try? descriptor.write($0, atOffset: 0) }
     }
 
-    private static func readPID(_ descriptor: Int32) -> Int32? {
+    private static func readPID(_ descriptor: FileDescriptor) -> Int32? {
         var bytes = [UInt8](repeating: 0, count: 16)
-        let count = bytes.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress, $0.count, 0) }
-        guard count > 0 else { return nil }
+        let count = bytes.withUnsafeMutableBytes { try? descriptor.read(into: $0, atOffset: 0) }
+        guard let count, count > 0 else { return nil }
         return Int32(String(decoding: bytes[0..<count], as: UTF8.self).prefix { $0 != "\n" })
     }
 }

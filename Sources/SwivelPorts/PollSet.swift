@@ -36,40 +36,25 @@ public struct PollSet: Sendable {
     /// - Parameter timeoutMilliseconds: negative waits without limit; 0 only checks.
     /// - Returns: how many descriptors are ready; 0 when the time ran out.
     public mutating func wait(timeoutMilliseconds: Int32) throws(PortError) -> Int {
-        let deadline = PollDeadline(timeoutMilliseconds: timeoutMilliseconds)
-        var wait = timeoutMilliseconds
-        while true {
-            let ready = descriptors.withUnsafeMutableBufferPointer { buffer in
-                poll(buffer.baseAddress, nfds_t(buffer.count), wait)
-            }
-            if ready >= 0 { return Int(ready) }
-            let code = currentErrno()
-            guard code == EINTR else { throw PortError(kind: .poll, path: nil, errno: code) }
-            wait = deadline.remainingMilliseconds
-        }
+        try finish(descriptors.withUnsafeMutableBufferPointer { buffer in
+            Result { () throws(Errno) in try Poll.wait(buffer, timeoutMilliseconds: timeoutMilliseconds) }
+        })
     }
 
     /// `wait` with a finer timeout: ppoll(2) on Linux, where a wait of a few
     /// hundred microseconds matters; elsewhere rounded up to milliseconds.
     /// - Parameter timeoutNanoseconds: negative waits without limit; 0 only checks.
     public mutating func wait(timeoutNanoseconds: Int64) throws(PortError) -> Int {
-        #if canImport(Glibc)
-        guard timeoutNanoseconds >= 0 else { return try wait(timeoutMilliseconds: -1) }
-        let end = MonotonicTime.nanoseconds() + timeoutNanoseconds
-        var left = timeoutNanoseconds
-        while true {
-            let ready = descriptors.withUnsafeMutableBufferPointer { buffer in
-                PrecisePoll.wait(buffer, timeoutNanoseconds: left)
-            }
-            if ready >= 0 { return Int(ready) }
-            let code = currentErrno()
-            guard code == EINTR else { throw PortError(kind: .poll, path: nil, errno: code) }
-            left = max(0, end - MonotonicTime.nanoseconds())
+        try finish(descriptors.withUnsafeMutableBufferPointer { buffer in
+            Result { () throws(Errno) in try Poll.wait(buffer, timeoutNanoseconds: timeoutNanoseconds) }
+        })
+    }
+
+    private func finish(_ waited: Result<Int, Errno>) throws(PortError) -> Int {
+        switch waited {
+        case .success(let ready): ready
+        case .failure(let failure): throw PortError(kind: .poll, path: nil, errno: failure.code)
         }
-        #else
-        let milliseconds = timeoutNanoseconds < 0 ? -1 : Int32(clamping: (timeoutNanoseconds + 999_999) / 1_000_000)
-        return try wait(timeoutMilliseconds: milliseconds)
-        #endif
     }
 
     /// Data (or EOF) waits at `index`: POLLIN. An index that was never added is never ready.

@@ -3,6 +3,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import SwivelPOSIX
 
 /// A failed port operation, as a value: what was attempted, on which path, the
 /// OS's errno, and a reason a person can act on.
@@ -42,9 +43,9 @@ public struct PortError: Error, Equatable, Sendable, CustomStringConvertible {
         if let path { text += text.isEmpty ? path : " \(path)" }
         if !text.isEmpty { text += ": " }
         switch (detail, errno) {
-        case let (detail?, code?): text += "\(detail) (\(errorText(code)), errno \(code))"
+        case let (detail?, code?): text += "\(detail) (\(Errno(code).reason), errno \(code))"
         case let (detail?, nil): text += detail
-        case let (nil, code?): text += "\(errorText(code)) (errno \(code))"
+        case let (nil, code?): text += Errno(code).numberedDescription
         case (nil, nil): text += defaultReason
         }
         if let hint { text += ": \(hint)" }
@@ -116,9 +117,19 @@ extension PortError {
     }
 
     /// The error for a read or write failure on a channel: disconnections become `.closed`.
-    static func transfer(_ kind: Kind, label: String, errno code: Int32) -> PortError {
-        isDisconnection(code)
-            ? PortError(kind: .closed, path: label, errno: code, detail: "closed by the other side")
-            : PortError(kind: kind, path: label, errno: code)
+    static func transfer(_ kind: Kind, label: String, _ failure: Errno) -> PortError {
+        isDisconnection(failure)
+            ? PortError(kind: .closed, path: label, errno: failure.code, detail: "closed by the other side")
+            : PortError(kind: kind, path: label, errno: failure.code)
+    }
+
+    /// Whether an errno means the other end is gone rather than a local fault:
+    /// EOF-like conditions on ttys (EIO once a pty's other side closed, ENXIO or
+    /// ENODEV when a USB adapter is unplugged) and on sockets.
+    static func isDisconnection(_ failure: Errno) -> Bool {
+        switch failure.code {
+        case EIO, ENXIO, ENODEV, EPIPE, ECONNRESET, ENOTCONN, ESHUTDOWN: true
+        default: false
+        }
     }
 }

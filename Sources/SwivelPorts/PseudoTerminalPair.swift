@@ -3,6 +3,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import SwivelPOSIX
 
 /// A pseudo-terminal for the simulated stand: the daemon reads and writes
 /// `primary`; a host opens `secondaryPath` (or `symlinkPath`) as if it were a
@@ -27,13 +28,14 @@ public final class PseudoTerminalPair: @unchecked Sendable {
     /// The stable path that points at `secondaryPath`, when one was asked for.
     public let symlinkPath: String?
 
-    private var secondaryDescriptor: Int32
+    /// -1 once closed.
+    private var secondaryDescriptor: FileDescriptor
     private let symlink: OwnedSymlink?
     /// Held while the symlink is this pair's, so another daemon cannot take it over.
     private let symlinkLock: PathLock?
 
     private init(
-        primary: FileChannel, secondaryDescriptor: Int32, secondaryPath: String, symlink: OwnedSymlink?, symlinkLock: PathLock?
+        primary: FileChannel, secondaryDescriptor: FileDescriptor, secondaryPath: String, symlink: OwnedSymlink?, symlinkLock: PathLock?
     ) {
         self.primary = primary
         self.secondaryDescriptor = secondaryDescriptor
@@ -59,16 +61,21 @@ public final class PseudoTerminalPair: @unchecked Sendable {
         var primaryDescriptor: Int32 = -1
         var secondaryDescriptor: Int32 = -1
         guard openpty(&primaryDescriptor, &secondaryDescriptor, nil, &settings, nil) == 0 else {
-            throw PortError.openFailed(path: "/dev/ptmx", errno: currentErrno())
+            throw PortError.openFailed(path: "/dev/ptmx", errno: errno)
         }
+        let primaryEnd = FileDescriptor(rawValue: primaryDescriptor)
+        let secondaryEnd = FileDescriptor(rawValue: secondaryDescriptor)
         func closeBoth() {
-            posixClose(primaryDescriptor)
-            posixClose(secondaryDescriptor)
+            try? primaryEnd.close()
+            try? secondaryEnd.close()
         }
-        guard setCloseOnExec(primaryDescriptor), setCloseOnExec(secondaryDescriptor), setNonBlocking(primaryDescriptor) else {
-            let code = currentErrno()
+        do throws(Errno) {
+            try primaryEnd.setCloseOnExec()
+            try secondaryEnd.setCloseOnExec()
+            try primaryEnd.setNonBlocking()
+        } catch {
             closeBoth()
-            throw PortError(kind: .configure, path: "/dev/ptmx", errno: code)
+            throw PortError(kind: .configure, path: "/dev/ptmx", errno: error.code)
         }
         let capacity = 256
         var name = [CChar](repeating: 0, count: capacity)
@@ -91,9 +98,9 @@ public final class PseudoTerminalPair: @unchecked Sendable {
                 throw error
             }
         }
-        let primary = FileChannel(descriptor: primaryDescriptor, label: "pty \(secondaryPath)", transport: .terminal)
+        let primary = FileChannel(descriptor: primaryEnd, label: "pty \(secondaryPath)", transport: .terminal)
         return PseudoTerminalPair(
-            primary: primary, secondaryDescriptor: secondaryDescriptor, secondaryPath: secondaryPath, symlink: symlink,
+            primary: primary, secondaryDescriptor: secondaryEnd, secondaryPath: secondaryPath, symlink: symlink,
             symlinkLock: symlinkLock)
     }
 
@@ -102,17 +109,17 @@ public final class PseudoTerminalPair: @unchecked Sendable {
     /// when the daemon decides its host has gone, so a host that opens the secondary
     /// with a plain open(2) rather than `SerialPort.open` does not read stale frames.
     public func discardPendingOutput() {
-        guard secondaryDescriptor >= 0 else { return }
+        guard secondaryDescriptor.rawValue >= 0 else { return }
         // The daemon's output is the secondary's input queue.
-        tcflush(secondaryDescriptor, TCIFLUSH)
+        tcflush(secondaryDescriptor.rawValue, TCIFLUSH)
     }
 
     /// Closes both sides and removes the symlink. Safe to call more than once.
     public func close() {
         primary.close()
-        guard secondaryDescriptor >= 0 else { return }
-        posixClose(secondaryDescriptor)
-        secondaryDescriptor = -1
+        guard secondaryDescriptor.rawValue >= 0 else { return }
+        try? secondaryDescriptor.close()
+        secondaryDescriptor = FileDescriptor(rawValue: -1)
         symlink?.remove()
         symlinkLock?.release()
     }

@@ -3,6 +3,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import SwivelPOSIX
 
 /// A UART or USB serial adapter (or a pty's secondary) opened raw and non-blocking.
 public enum SerialPort {
@@ -18,12 +19,16 @@ public enum SerialPort {
                 kind: .unsupportedBaudRate, path: path,
                 detail: "unsupported baud rate \(baudRate); supported: \(rates)")
         }
-        let descriptor = posixOpen(path, O_RDWR | O_NOCTTY | O_CLOEXEC | O_NONBLOCK)
-        guard descriptor >= 0 else { throw PortError.openFailed(path: path, errno: currentErrno()) }
-        do throws(PortError) {
-            try configure(descriptor, path: path, speed: speed, baudRate: baudRate)
+        let descriptor: FileDescriptor
+        do throws(Errno) {
+            descriptor = try FileDescriptor.open(path, .readWrite, options: [.noControllingTerminal, .nonBlocking])
         } catch {
-            posixClose(descriptor)
+            throw PortError.openFailed(path: path, errno: error.code)
+        }
+        do throws(PortError) {
+            try configure(descriptor.rawValue, path: path, speed: speed, baudRate: baudRate)
+        } catch {
+            try? descriptor.close()
             throw error
         }
         return FileChannel(descriptor: descriptor, label: path, transport: .terminal)
@@ -35,16 +40,16 @@ public enum SerialPort {
         }
         var settings = termios()
         guard tcgetattr(descriptor, &settings) == 0 else {
-            throw PortError(kind: .configure, path: path, errno: currentErrno())
+            throw PortError(kind: .configure, path: path, errno: errno)
         }
         makeRaw(&settings)
         guard cfsetispeed(&settings, speed) == 0, cfsetospeed(&settings, speed) == 0 else {
             throw PortError(
-                kind: .unsupportedBaudRate, path: path, errno: currentErrno(),
+                kind: .unsupportedBaudRate, path: path, errno: errno,
                 detail: "the system rejected baud rate \(baudRate)")
         }
         guard tcsetattr(descriptor, TCSANOW, &settings) == 0 else {
-            let code = currentErrno()
+            let code = errno
             // A driver that cannot do the rate refuses the whole tcsetattr with EINVAL.
             if code == EINVAL {
                 throw PortError(
@@ -54,7 +59,7 @@ public enum SerialPort {
             throw PortError(kind: .configure, path: path, errno: code)
         }
         guard tcflush(descriptor, TCIOFLUSH) == 0 else {
-            throw PortError(kind: .configure, path: path, errno: currentErrno())
+            throw PortError(kind: .configure, path: path, errno: errno)
         }
     }
 }

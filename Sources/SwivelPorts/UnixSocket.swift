@@ -3,6 +3,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import SwivelPOSIX
 
 /// The client side of the daemon's socket.
 public enum UnixSocket {
@@ -14,13 +15,14 @@ public enum UnixSocket {
         let address = try UnixSocketAddress(path: path, failureKind: .connect)
         switch connectUnixStream(address, timeoutMilliseconds: timeoutMilliseconds) {
         case .success(let descriptor):
-            guard prepareConnectedSocket(descriptor) else {
-                let code = currentErrno()
-                posixClose(descriptor)
-                throw PortError(kind: .configure, path: path, errno: code)
+            do throws(Errno) {
+                try prepareConnectedSocket(descriptor)
+            } catch {
+                try? descriptor.close()
+                throw PortError(kind: .configure, path: path, errno: error.code)
             }
             return FileChannel(descriptor: descriptor, label: path, transport: .socket)
-        case .failure(let failure) where isWouldBlock(failure.code):
+        case .failure(let failure) where failure.isWouldBlock:
             throw PortError(
                 kind: .connect, path: path, errno: failure.code,
                 detail: "the daemon is not accepting connections (its queue is full)")
@@ -32,21 +34,23 @@ public enum UnixSocket {
     /// Two connected channels (socketpair), for wiring a host to a daemon in one
     /// process, e.g. in tests of the link above this module.
     public static func pair() throws(PortError) -> (FileChannel, FileChannel) {
-        var ends: [Int32] = [-1, -1]
-        #if canImport(Glibc)
-        let made = socketpair(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0, &ends)
-        #else
-        let made = socketpair(AF_UNIX, SOCK_STREAM, 0, &ends)
-        #endif
-        guard made == 0 else { throw PortError(kind: .open, path: "socketpair", errno: currentErrno()) }
-        guard ends.allSatisfy(prepareConnectedSocket) else {
-            let code = currentErrno()
-            ends.forEach(posixClose)
-            throw PortError(kind: .configure, path: "socketpair", errno: code)
+        let ends: (FileDescriptor, FileDescriptor)
+        do throws(Errno) {
+            ends = try FileDescriptor.unixStreamSocketPair()
+        } catch {
+            throw PortError(kind: .open, path: "socketpair", errno: error.code)
+        }
+        do throws(Errno) {
+            try prepareConnectedSocket(ends.0)
+            try prepareConnectedSocket(ends.1)
+        } catch {
+            try? ends.0.close()
+            try? ends.1.close()
+            throw PortError(kind: .configure, path: "socketpair", errno: error.code)
         }
         return (
-            FileChannel(descriptor: ends[0], label: "socketpair", transport: .socket),
-            FileChannel(descriptor: ends[1], label: "socketpair", transport: .socket)
+            FileChannel(descriptor: ends.0, label: "socketpair", transport: .socket),
+            FileChannel(descriptor: ends.1, label: "socketpair", transport: .socket)
         )
     }
 }

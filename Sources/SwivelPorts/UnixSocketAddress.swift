@@ -35,9 +35,13 @@ struct UnixSocketAddress {
         }
     }
 
-    func withSocketAddress<Result>(_ body: (UnsafePointer<sockaddr>, socklen_t) -> Result) -> Result {
-        withUnsafePointer(to: storage) { address in
-            address.withMemoryRebound(to: sockaddr.self, capacity: 1) { body($0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
+    func withSocketAddress<Result, Failure: Error>(
+        _ body: (UnsafePointer<sockaddr>, socklen_t) throws(Failure) -> Result
+    ) throws(Failure) -> Result {
+        try withUnsafePointer(to: storage) { (address) throws(Failure) in
+            try address.withMemoryRebound(to: sockaddr.self, capacity: 1) { (socketAddress) throws(Failure) in
+                try body(socketAddress, socklen_t(MemoryLayout<sockaddr_un>.size))
+            }
         }
     }
 }

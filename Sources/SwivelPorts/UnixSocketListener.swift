@@ -3,6 +3,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import SwivelPOSIX
 
 /// The daemon's listening Unix-domain stream socket; many clients.
 ///
@@ -10,7 +11,8 @@ import Darwin
 /// and accepts, which then owns it; `close()` must come from the owner.
 public final class UnixSocketListener: @unchecked Sendable {
     public let path: String
-    public private(set) var fileDescriptor: Int32
+    /// -1 once closed.
+    private var descriptor: FileDescriptor
     /// The socket file this listener bound, so `close()` never unlinks a newer
     /// daemon's socket that replaced it.
     private let boundFile: FileStatus?
@@ -36,10 +38,14 @@ public final class UnixSocketListener: @unchecked Sendable {
         }
         try Self.removeStaleSocket(at: path, address: address)
 
-        let descriptor = makeUnixStreamSocket()
-        guard descriptor >= 0 else { throw failure(.bind, currentErrno(), "cannot create a socket") }
+        let descriptor: FileDescriptor
+        do throws(Errno) {
+            descriptor = try makeUnixStreamSocket()
+        } catch {
+            throw failure(.bind, error.code, "cannot create a socket")
+        }
         func abandon(_ error: PortError, unlinking: Bool) -> PortError {
-            posixClose(descriptor)
+            try? descriptor.close()
             if unlinking { unlink(path) }
             return error
         }
@@ -48,15 +54,17 @@ public final class UnixSocketListener: @unchecked Sendable {
         } catch {
             throw abandon(error, unlinking: false)
         }
-        guard listen(descriptor, backlog) == 0 else {
-            throw abandon(failure(.listen, currentErrno()), unlinking: true)
+        guard listen(descriptor.rawValue, backlog) == 0 else {
+            throw abandon(failure(.listen, errno), unlinking: true)
         }
-        guard setNonBlocking(descriptor) else {
-            throw abandon(failure(.configure, currentErrno()), unlinking: true)
+        do throws(Errno) {
+            try descriptor.setNonBlocking()
+        } catch {
+            throw abandon(failure(.configure, error.code), unlinking: true)
         }
         reserve = ReserveDescriptor()
         self.path = path
-        fileDescriptor = descriptor
+        self.descriptor = descriptor
         boundFile = FileStatus(path: path)
     }
 
@@ -75,7 +83,7 @@ public final class UnixSocketListener: @unchecked Sendable {
     /// descriptor first (Linux creates the file with that mode less the
     /// umask: never more than `mode`), then chmod-ed.
     private static func bindWithFinalMode(
-        _ descriptor: Int32, path: String, address: UnixSocketAddress, mode: UInt32
+        _ descriptor: FileDescriptor, path: String, address: UnixSocketAddress, mode: UInt32
     ) throws(PortError) {
         func failure(_ code: Int32, _ detail: String?) -> PortError {
             PortError(kind: .bind, path: path, errno: code, detail: detail)
@@ -84,13 +92,13 @@ public final class UnixSocketListener: @unchecked Sendable {
         var template = Array("\(parentDirectory(of: path))/.swXXXXXX".utf8CString)
         let privateSocketBytes = template.count - 1 + 2
         guard privateSocketBytes <= UnixSocketAddress.maximumPathBytes else {
-            _ = fchmod(descriptor, mode_t(mode))
-            guard address.withSocketAddress({ bind(descriptor, $0, $1) }) == 0 else {
-                let code = currentErrno()
+            _ = fchmod(descriptor.rawValue, mode_t(mode))
+            guard address.withSocketAddress({ bind(descriptor.rawValue, $0, $1) }) == 0 else {
+                let code = errno
                 throw failure(code, code == EADDRINUSE ? "another process bound it just now" : nil)
             }
             guard chmod(path, mode_t(mode)) == 0 else {
-                let code = currentErrno()
+                let code = errno
                 unlink(path)
                 throw failure(code, "cannot set the socket's mode to \(modeText)")
             }
@@ -100,7 +108,7 @@ public final class UnixSocketListener: @unchecked Sendable {
             buffer.baseAddress.flatMap { mkdtemp($0) }.map { String(cString: $0) }
         }
         guard let directory = made else {
-            throw failure(currentErrno(), "cannot make a private directory beside the socket to bind it in")
+            throw failure(errno, "cannot make a private directory beside the socket to bind it in")
         }
         let privatePath = directory + "/s"
         defer {
@@ -108,14 +116,14 @@ public final class UnixSocketListener: @unchecked Sendable {
             rmdir(directory)
         }
         let privateAddress = try UnixSocketAddress(path: privatePath, failureKind: .bind)
-        guard privateAddress.withSocketAddress({ bind(descriptor, $0, $1) }) == 0 else {
-            throw failure(currentErrno(), "cannot bind in \(directory)")
+        guard privateAddress.withSocketAddress({ bind(descriptor.rawValue, $0, $1) }) == 0 else {
+            throw failure(errno, "cannot bind in \(directory)")
         }
         guard chmod(privatePath, mode_t(mode)) == 0 else {
-            throw failure(currentErrno(), "cannot set the socket's mode to \(modeText)")
+            throw failure(errno, "cannot set the socket's mode to \(modeText)")
         }
         guard link(privatePath, path) == 0 else {
-            let code = currentErrno()
+            let code = errno
             guard code == EEXIST else { throw failure(code, "cannot link the socket into place") }
             throw failure(EADDRINUSE, "another process bound it just now")
         }
@@ -128,39 +136,46 @@ public final class UnixSocketListener: @unchecked Sendable {
         }
         switch connectUnixStream(address, timeoutMilliseconds: 1_000) {
         case .success(let probe):
-            posixClose(probe)
+            try? probe.close()
             throw PortError(kind: .bind, path: path, errno: EADDRINUSE, detail: "already in use by another swiveld")
-        case .failure(let failure) where isWouldBlock(failure.code) || failure.code == ETIMEDOUT:
+        case .failure(let failure) where failure.isWouldBlock || failure.code == ETIMEDOUT:
             // Linux: a listener whose backlog is full; alive, just busy.
             throw PortError(kind: .bind, path: path, errno: EADDRINUSE, detail: "already in use by another swiveld (it is not accepting)")
         case .failure(let failure) where failure.code == ECONNREFUSED:
-            guard unlink(path) == 0 || currentErrno() == ENOENT else {
-                throw PortError(kind: .bind, path: path, errno: currentErrno(), detail: "cannot remove the stale socket file")
+            guard unlink(path) == 0 || errno == ENOENT else {
+                throw PortError(kind: .bind, path: path, errno: errno, detail: "cannot remove the stale socket file")
             }
         case .failure(let failure):
             throw PortError(kind: .bind, path: path, errno: failure.code, detail: "cannot tell whether the socket file there is in use")
         }
     }
 
+    /// The descriptor to poll; -1 once closed.
+    public var fileDescriptor: Int32 { descriptor.rawValue }
+
+    private var isOpen: Bool { descriptor.rawValue >= 0 }
+
     /// Takes the next waiting client, without blocking.
     /// - Returns: a non-blocking channel labelled "socket", or nil when no client is waiting.
     public func accept() throws(PortError) -> FileChannel? {
-        guard fileDescriptor >= 0 else { throw PortError(kind: .closed, path: path, detail: "the listener is closed") }
+        guard isOpen else { throw PortError(kind: .closed, path: path, detail: "the listener is closed") }
         while true {
-            let client = posixAccept(fileDescriptor)
-            if client >= 0 {
-                guard prepareConnectedSocket(client) else {
-                    let code = currentErrno()
-                    posixClose(client)
-                    throw PortError(kind: .accept, path: path, errno: code)
-                }
-                return FileChannel(descriptor: client, label: "socket", transport: .socket)
+            let client: FileDescriptor
+            do throws(Errno) {
+                client = try descriptor.accept()
+            } catch {
+                // A client that gave up while queued is no reason to stop accepting.
+                if error.code == ECONNABORTED { continue }
+                if error.isWouldBlock { return nil }
+                throw PortError(kind: .accept, path: path, errno: error.code)
             }
-            let code = currentErrno()
-            // A client that gave up while queued is no reason to stop accepting.
-            if code == EINTR || code == ECONNABORTED { continue }
-            if isWouldBlock(code) { return nil }
-            throw PortError(kind: .accept, path: path, errno: code)
+            do throws(Errno) {
+                try prepareConnectedSocket(client)
+            } catch {
+                try? client.close()
+                throw PortError(kind: .accept, path: path, errno: error.code)
+            }
+            return FileChannel(descriptor: client, label: "socket", transport: .socket)
         }
     }
 
@@ -172,26 +187,28 @@ public final class UnixSocketListener: @unchecked Sendable {
     /// - Returns: true when a client was refused, false when none was waiting
     ///   or the reserve could not be used.
     public func refuseOne(saying farewell: [UInt8]) -> Bool {
-        guard fileDescriptor >= 0, reserve.release() else { return false }
+        guard isOpen, reserve.release() else { return false }
         defer { reserve.restore() }
         while true {
-            let client = posixAccept(fileDescriptor)
-            if client >= 0 {
-                _ = farewell.withUnsafeBytes { bytes in sendWithoutWaiting(client, bytes) }
-                posixClose(client)
-                return true
+            let client: FileDescriptor
+            do throws(Errno) {
+                client = try descriptor.accept()
+            } catch {
+                if error.code == ECONNABORTED { continue }
+                return false
             }
-            if currentErrno() == EINTR || currentErrno() == ECONNABORTED { continue }
-            return false
+            _ = farewell.withUnsafeBytes { bytes in try? client.send(bytes, waiting: false) }
+            try? client.close()
+            return true
         }
     }
 
     /// Stops listening and removes the socket file (if it is still this listener's).
     /// Accepted channels stay open. Safe to call more than once.
     public func close() {
-        guard fileDescriptor >= 0 else { return }
-        posixClose(fileDescriptor)
-        fileDescriptor = -1
+        guard isOpen else { return }
+        try? descriptor.close()
+        descriptor = FileDescriptor(rawValue: -1)
         reserve.close()
         if let boundFile, let current = FileStatus(path: path), current.isSameFile(as: boundFile) {
             unlink(path)

@@ -3,16 +3,12 @@ public import Glibc
 #elseif canImport(Darwin)
 public import Darwin
 #endif
+public import SwivelPOSIX
 
 /// Starting and reaping a child with posix_spawn and waitpid, since
 /// FoundationEssentials has no Process. Each tool words its own failures:
-/// these only hand back the errno.
+/// these only hand back the `Errno`.
 public enum ChildProcess {
-    /// An errno from posix_spawn or waitpid.
-    public struct SystemError: Error {
-        public var code: Int32
-    }
-
     /// One step of setting up the child's descriptors before it execs, done in the order given.
     public enum Redirection: Sendable {
         /// open(path, flags, mode) as descriptor `target`.
@@ -37,7 +33,7 @@ public enum ChildProcess {
     /// environment, looked up on PATH when `searchPath`.
     public static func spawn(
         _ path: String, arguments: [String], searchPath: Bool = false, redirections: [Redirection]
-    ) throws(SystemError) -> pid_t {
+    ) throws(Errno) -> pid_t {
         #if os(Linux)
         var actions = posix_spawn_file_actions_t()
         #else
@@ -67,17 +63,13 @@ public enum ChildProcess {
                 ? posix_spawnp(&pid, path, &actions, nil, argvBuffer.baseAddress!, environment)
                 : posix_spawn(&pid, path, &actions, nil, argvBuffer.baseAddress!, environment)
         }
-        guard code == 0 else { throw SystemError(code: code) }
+        guard code == 0 else { throw Errno(code) }
         return pid
     }
 
-    /// Waits for `pid` to end and reaps it, retrying on EINTR.
-    public static func wait(_ pid: pid_t) throws(SystemError) -> Ending {
-        var status: Int32 = 0
-        while waitpid(pid, &status, 0) == -1 {
-            guard errno == EINTR else { throw SystemError(code: errno) }
-        }
-        return Ending(waitStatus: status)
+    /// Waits for `pid` to end and reaps it.
+    public static func wait(_ pid: pid_t) throws(Errno) -> Ending {
+        Ending(waitStatus: try ChildWait.reap(pid))
     }
 
     /// How `pid` ended, reaping it, if it has; nil while it runs (or cannot be waited for).

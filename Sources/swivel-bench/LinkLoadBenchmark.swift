@@ -197,7 +197,7 @@ private final class BenchDaemon {
             "--board", board, "--no-demo", "--scene", "none", "--socket", socketPath,
             "--pty-link", base + "-host", "--vision-link", base + "-vision",
         ]
-        do throws(ChildProcess.SystemError) {
+        do throws(Errno) {
             pid = try ChildProcess.spawn(binary, arguments: arguments, redirections: .intoLog(logPath, mode: 0o600))
         } catch {
             throw BenchFailure("cannot start \(binary): \(Subprocess.describeErrno(error.code))")
@@ -233,8 +233,8 @@ private final class BenchDaemon {
     }
 
     private func reap() -> Int32 {
-        var status: Int32 = 0
-        while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+        // Fails only for a child reaped already, whose status is gone: taken as 0.
+        let status = (try? ChildWait.reap(pid)) ?? 0
         reaped = true
         return status
     }

@@ -63,7 +63,7 @@ enum Subprocess {
         var redirections: [ChildProcess.Redirection] = [.duplicate(writeEnd, as: 1)]
         if errorOutput == .merge { redirections.append(.duplicate(writeEnd, as: 2)) }
         let pid: pid_t
-        do throws(ChildProcess.SystemError) {
+        do throws(Errno) {
             pid = try ChildProcess.spawn(path, arguments: arguments, searchPath: searchPath, redirections: redirections)
         } catch {
             close(writeEnd)
@@ -80,7 +80,7 @@ enum Subprocess {
         close(child.readEnd)
 
         let ending: ChildProcess.Ending
-        do throws(ChildProcess.SystemError) {
+        do throws(Errno) {
             ending = try ChildProcess.wait(child.pid)
         } catch {
             throw BenchFailure("cannot wait for \(child.path): \(describeErrno(error.code))")

@@ -47,7 +47,7 @@ final class DaemonProcess {
         let logPath = directory + "/swiveld.log"
 
         let pid: pid_t
-        do throws(ChildProcess.SystemError) {
+        do throws(Errno) {
             pid = try ChildProcess.spawn(binary, arguments: arguments, redirections: .intoLog(logPath, mode: 0o644))
         } catch {
             throw SoakFailure("cannot start \(binary): \(describeErrno(error.code))")

@@ -1,5 +1,6 @@
 #if os(Linux)
 import Glibc
+import SwivelPOSIX
 @testable import SwivelLinux
 
 /// The kernel's side of an open `/dev/i2c-N`, for the tests: i2c-dev's three
@@ -52,19 +53,19 @@ final class FakeI2CAdapter: I2CAdapterFile {
 
     deinit { temp.deallocate() }
 
-    func functionality() throws(SystemCallError) -> UInt {
-        if let functionsFailure { throw SystemCallError(functionsFailure) }
+    func functionality() throws(Errno) -> UInt {
+        if let functionsFailure { throw Errno(functionsFailure) }
         return functions
     }
 
-    func selectAddress(_ address: UInt8) throws(SystemCallError) {
+    func selectAddress(_ address: UInt8) throws(Errno) {
         selections += 1
-        guard address <= 0x7F else { throw SystemCallError(EINVAL) }
-        guard !driverBoundAddresses.contains(address) else { throw SystemCallError(EBUSY) }
+        guard address <= 0x7F else { throw Errno(EINVAL) }
+        guard !driverBoundAddresses.contains(address) else { throw Errno(EBUSY) }
         selectedAddress = address
     }
 
-    func transfer(_ request: UnsafeMutablePointer<I2CKernelInterface.SMBusRequest>) throws(SystemCallError) {
+    func transfer(_ request: UnsafeMutablePointer<I2CKernelInterface.SMBusRequest>) throws(Errno) {
         transfers += 1
         // struct i2c_smbus_ioctl_data { __u8 read_write; __u8 command; __u32 size; union i2c_smbus_data *data; }
         let raw = UnsafeRawPointer(request)
@@ -73,20 +74,20 @@ final class FakeI2CAdapter: I2CAdapterFile {
         let size = raw.load(fromByteOffset: 4, as: UInt32.self)
         let user = raw.load(fromByteOffset: 8, as: UnsafeMutableRawPointer?.self)
         // i2cdev_ioctl_smbus(): a size and a direction it knows, and a data pointer.
-        guard (0...8).contains(size), readWrite <= 1, let user else { throw SystemCallError(EINVAL) }
+        guard (0...8).contains(size), readWrite <= 1, let user else { throw Errno(EINVAL) }
         // This adapter (like i2c-stub) serves I2C block reads and nothing the tests need besides.
-        guard size == 8, readWrite == 1 else { throw SystemCallError(EOPNOTSUPP) }
+        guard size == 8, readWrite == 1 else { throw Errno(EOPNOTSUPP) }
         // copy_from_user(&temp, data, sizeof(data->block)): block[0] is the length asked.
         temp.copyMemory(from: UnsafeRawBufferPointer(start: user, count: 34))
         lastRequest = Request(readWrite: readWrite, command: command, size: size, length: temp[0])
         // __i2c_smbus_xfer() rejects a length outside 1...I2C_SMBUS_BLOCK_MAX.
-        guard (1...32).contains(temp[0]) else { throw SystemCallError(EINVAL) }
+        guard (1...32).contains(temp[0]) else { throw Errno(EINVAL) }
         if failureCount > 0 {
             failureCount -= 1
-            throw SystemCallError(failure)
+            throw Errno(failure)
         }
         // i2c-stub: no chip at the client's address is ENODEV.
-        guard let selectedAddress, deviceAddresses.contains(selectedAddress) else { throw SystemCallError(ENODEV) }
+        guard let selectedAddress, deviceAddresses.contains(selectedAddress) else { throw Errno(ENODEV) }
         // i2c-stub: a block past the last register is cut short, and block[0] says so.
         let length = min(Int(temp[0]), 256 - Int(command))
         temp[0] = UInt8(length)

@@ -1,5 +1,6 @@
 #if os(Linux)
 import Glibc
+import SwivelPOSIX
 import SwivelHardware
 @testable import SwivelLinux
 import Testing
@@ -47,12 +48,12 @@ import Testing
         let entries = try GPIOChipScan.entries(in: tree.path)
         // libgpiod (1.x and 2.x) refuses a regular file with ENOTTY before any ioctl.
         #expect(entries == ["gpiochip0", "gpiochip2", "gpiochip10"].map {
-            GPIOChipEntry(name: $0, path: tree.path + "/" + $0, state: .unopenable(SystemCallError(ENOTTY)))
+            GPIOChipEntry(name: $0, path: tree.path + "/" + $0, state: .unopenable(Errno(ENOTTY)))
         })
     }
 
     @Test func scanOfAMissingDirectoryFails() throws {
-        #expect(throws: SystemCallError(ENOENT)) { try GPIOChipScan.entries(in: "/nonexistent-swivel-dev") }
+        #expect(throws: Errno(ENOENT)) { try GPIOChipScan.entries(in: "/nonexistent-swivel-dev") }
     }
 }
 
@@ -60,7 +61,7 @@ import Testing
     let chips = [
         GPIOChipEntry(name: "gpiochip0", path: "/dev/gpiochip0", state: .opened(label: "pinctrl-rp1", lineCount: 54)),
         GPIOChipEntry(name: "gpiochip10", path: "/dev/gpiochip10", state: .opened(label: "gpio-brcmstb@107d508500", lineCount: 32)),
-        GPIOChipEntry(name: "gpiochip13", path: "/dev/gpiochip13", state: .unopenable(SystemCallError(EACCES))),
+        GPIOChipEntry(name: "gpiochip13", path: "/dev/gpiochip13", state: .unopenable(Errno(EACCES))),
     ]
 
     @Test func notFoundListsTheLabelsThatExist() {
@@ -72,7 +73,7 @@ import Testing
     @Test func permissionDeniedNamesTheDeviceAndTheGroup() throws {
         let tree = try TemporaryTree("swivel-dev")
         try tree.write("gpiochip0", "", mode: 0o660)
-        let denied = GPIOChipEntry(name: "gpiochip0", path: tree.url("gpiochip0"), state: .unopenable(SystemCallError(EACCES)))
+        let denied = GPIOChipEntry(name: "gpiochip0", path: tree.url("gpiochip0"), state: .unopenable(Errno(EACCES)))
         let error = GPIODiagnostics.chipPermissionDenied(label: "pinctrl-rp1", directory: tree.path, denied: denied)
         #expect(error.kind == .permissionDenied)
         #expect(error.reason.hasPrefix("permission denied opening \(tree.url("gpiochip0")) (owner root:root, mode 0660) while looking for GPIO chip 'pinctrl-rp1': add the user to the gpio group"))
@@ -80,12 +81,12 @@ import Testing
 
     @Test func busyLineNamesItsHolder() {
         let held = GPIODiagnostics.requestFailed(
-            SystemCallError(EBUSY), consumer: "pan-step", lines: [17], chip: "chip 'pinctrl-rp1' (gpiochip0)",
+            Errno(EBUSY), consumer: "pan-step", lines: [17], chip: "chip 'pinctrl-rp1' (gpiochip0)",
             lineCount: 54, holder: (17, "gpioset"))
         #expect(held == HardwareError(.lineBusy, "pan-step asked for line 17 of chip 'pinctrl-rp1' (gpiochip0), already held by 'gpioset'"))
 
         let anonymous = GPIODiagnostics.requestFailed(
-            SystemCallError(EBUSY), consumer: "tilt-encoder", lines: [5, 6], chip: "chip 'pinctrl-rp1' (gpiochip0)",
+            Errno(EBUSY), consumer: "tilt-encoder", lines: [5, 6], chip: "chip 'pinctrl-rp1' (gpiochip0)",
             lineCount: 54, holder: (6, ""))
         #expect(anonymous.kind == .lineBusy)
         #expect(anonymous.reason == "tilt-encoder asked for line 6 of chip 'pinctrl-rp1' (gpiochip0), in use, and the kernel names no consumer (a kernel driver or another process holds it)")
@@ -94,7 +95,7 @@ import Testing
     @Test func otherRequestFailures() {
         let chip = "chip 'pinctrl-rp1' (gpiochip0)"
         func failure(_ code: Int32) -> HardwareError {
-            GPIODiagnostics.requestFailed(SystemCallError(code), consumer: "pan-dir", lines: [60], chip: chip, lineCount: 54, holder: nil)
+            GPIODiagnostics.requestFailed(Errno(code), consumer: "pan-dir", lines: [60], chip: chip, lineCount: 54, holder: nil)
         }
         #expect(failure(ERANGE) == HardwareError(.lineOutOfRange, "pan-dir asked for line 60 but chip 'pinctrl-rp1' (gpiochip0) has lines 0...53"))
         #expect(failure(EACCES).kind == .permissionDenied)

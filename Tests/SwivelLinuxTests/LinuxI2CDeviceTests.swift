@@ -1,5 +1,6 @@
 #if os(Linux)
 import Glibc
+import SwivelPOSIX
 import SwivelHardware
 @testable import SwivelLinux
 import Testing
@@ -40,7 +41,7 @@ import Testing
         try tree.write("i2c-1", "not a bus")
         let error = try #require(Self.openError(tree.url("i2c-1")))
         #expect(error.kind == .notAnAdapter)
-        #expect(error.reason == "\(tree.url("i2c-1")) is not an i2c adapter (ioctl I2C_FUNCS: \(SystemCallError(ENOTTY).description))")
+        #expect(error.reason == "\(tree.url("i2c-1")) is not an i2c adapter (ioctl I2C_FUNCS: \(Errno(ENOTTY).numberedDescription))")
     }
 
     @Test func aTerminalIsNotAnAdapter() throws {
@@ -77,20 +78,20 @@ import Testing
         let path = "/dev/i2c-1"
         // EREMOTEIO/ENXIO: the address was not acknowledged; ENODEV: i2c-stub has no chip there.
         for code in [EREMOTEIO, ENXIO, ENODEV] {
-            let error = I2CDiagnostics.transferFailed(path, address: 0x36, register: 0x0B, SystemCallError(code))
+            let error = I2CDiagnostics.transferFailed(path, address: 0x36, register: 0x0B, Errno(code))
             #expect(error.kind == .noAnswer)
-            #expect(error.reason.hasPrefix("nothing answered at address 0x36 on /dev/i2c-1 (\(SystemCallError(code).description)): "))
+            #expect(error.reason.hasPrefix("nothing answered at address 0x36 on /dev/i2c-1 (\(Errno(code).numberedDescription)): "))
             #expect(error.reason.contains("i2cdetect -y 1"))
         }
-        let busError = I2CDiagnostics.transferFailed(path, address: 0x36, register: 0x0B, SystemCallError(EIO))
+        let busError = I2CDiagnostics.transferFailed(path, address: 0x36, register: 0x0B, Errno(EIO))
         #expect(busError == I2CError(.transferFailed, "reading register 0x0b at address 0x36 on /dev/i2c-1: bus error "
-            + "(\(SystemCallError(EIO).description)); check the SDA/SCL wiring, the pull-ups and the cable length"))
-        let timeout = I2CDiagnostics.transferFailed(path, address: 0x36, register: 0x0B, SystemCallError(ETIMEDOUT))
+            + "(\(Errno(EIO).numberedDescription)); check the SDA/SCL wiring, the pull-ups and the cable length"))
+        let timeout = I2CDiagnostics.transferFailed(path, address: 0x36, register: 0x0B, Errno(ETIMEDOUT))
         #expect(timeout.kind == .transferFailed)
         #expect(timeout.reason.hasPrefix("reading register 0x0b at address 0x36 on /dev/i2c-1: the bus timed out ("))
-        #expect(I2CDiagnostics.transferFailed(path, address: 0x36, register: 0x0B, SystemCallError(EAGAIN)).kind == .transferFailed)
-        #expect(I2CDiagnostics.transferFailed(path, address: 0x36, register: 0x0B, SystemCallError(EOPNOTSUPP)).kind == .unsupportedTransfer)
-        #expect(I2CDiagnostics.transferFailed(path, address: 0x36, register: 0x0B, SystemCallError(ENOTTY)).kind == .notAnAdapter)
+        #expect(I2CDiagnostics.transferFailed(path, address: 0x36, register: 0x0B, Errno(EAGAIN)).kind == .transferFailed)
+        #expect(I2CDiagnostics.transferFailed(path, address: 0x36, register: 0x0B, Errno(EOPNOTSUPP)).kind == .unsupportedTransfer)
+        #expect(I2CDiagnostics.transferFailed(path, address: 0x36, register: 0x0B, Errno(ENOTTY)).kind == .notAnAdapter)
         #expect(I2CDiagnostics.shortRead(path, address: 0x36, register: 0x0B, returned: 2, wanted: 3)
             == I2CError(.transferFailed, "reading register 0x0b at address 0x36 on /dev/i2c-1: the adapter returned 2 of 3 bytes"))
         #expect(I2CDiagnostics.hex(0x08) == "0x08")
@@ -217,7 +218,7 @@ import Testing
     @Test func aFailedFunctionalityQueryIsNotAnAdapter() {
         let adapter = FakeI2CAdapter()
         adapter.functionsFailure = ENOTTY
-        #expect(throws: I2CError(.notAnAdapter, "/dev/i2c-1 is not an i2c adapter (ioctl I2C_FUNCS: \(SystemCallError(ENOTTY).description))")) {
+        #expect(throws: I2CError(.notAnAdapter, "/dev/i2c-1 is not an i2c adapter (ioctl I2C_FUNCS: \(Errno(ENOTTY).numberedDescription))")) {
             try Self.device(adapter)
         }
     }
@@ -226,7 +227,7 @@ import Testing
         let adapter = FakeI2CAdapter()
         adapter.driverBoundAddresses = [0x36]
         #expect(throws: I2CError(.addressInUse, "address 0x36 on /dev/i2c-1 belongs to a kernel driver "
-            + "(ioctl I2C_SLAVE: \(SystemCallError(EBUSY).description)): /sys/bus/i2c/devices/1-0036/driver names it; "
+            + "(ioctl I2C_SLAVE: \(Errno(EBUSY).numberedDescription)): /sys/bus/i2c/devices/1-0036/driver names it; "
             + "unbind it or remove the dtoverlay or the new_device entry that created it")) {
             try Self.device(adapter)
         }
@@ -266,14 +267,14 @@ import Testing
             Issue.record("read a device that is not there")
         } catch {
             #expect(error.kind == .noAnswer)
-            #expect(error.reason.hasPrefix("nothing answered at address 0x36 on /dev/i2c-1 (\(SystemCallError(ENODEV).description))"))
+            #expect(error.reason.hasPrefix("nothing answered at address 0x36 on /dev/i2c-1 (\(Errno(ENODEV).numberedDescription))"))
         }
         let adapter = FakeI2CAdapter()
         adapter.registers[0x0B] = 0x20
         let device = try Self.device(adapter)
         adapter.failure = EIO
         adapter.failureCount = 1
-        #expect(throws: I2CDiagnostics.transferFailed("/dev/i2c-1", address: 0x36, register: 0x0B, SystemCallError(EIO))) {
+        #expect(throws: I2CDiagnostics.transferFailed("/dev/i2c-1", address: 0x36, register: 0x0B, Errno(EIO))) {
             try Self.read(device, 0x0B, count: 1)
         }
         // The failure leaves nothing behind: the next read is whole.

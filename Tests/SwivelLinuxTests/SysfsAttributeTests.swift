@@ -1,5 +1,6 @@
 #if os(Linux)
 import Glibc
+import SwivelPOSIX
 import SwivelHardware
 @testable import SwivelLinux
 import Testing
@@ -27,11 +28,11 @@ import Testing
 
     @Test func pwmFileErrorsNameTheCause() {
         let path = "/sys/class/pwm/pwmchip0/export"
-        let busy = SysfsPWMDiagnostics.fileError(SystemCallError(EBUSY), action: "write 1 to", path: path, channel: "pwmchip0 channel 1")
+        let busy = SysfsPWMDiagnostics.fileError(Errno(EBUSY), action: "write 1 to", path: path, channel: "pwmchip0 channel 1")
         #expect(busy == HardwareError(.lineBusy, "cannot write 1 to \(path): pwmchip0 channel 1 is busy (held by a kernel driver such as pwm-fan or a backlight)"))
-        let refused = SysfsPWMDiagnostics.fileError(SystemCallError(EINVAL), action: "write 3 to", path: path, channel: "pwmchip0 channel 3")
+        let refused = SysfsPWMDiagnostics.fileError(Errno(EINVAL), action: "write 3 to", path: path, channel: "pwmchip0 channel 3")
         #expect(refused == HardwareError(.invalidConfiguration, "cannot write 3 to \(path): the kernel refused it (Invalid argument (errno 22))"))
-        let gone = SysfsPWMDiagnostics.fileError(SystemCallError(ENODEV), action: "open", path: path, channel: "pwmchip0 channel 0")
+        let gone = SysfsPWMDiagnostics.fileError(Errno(ENODEV), action: "open", path: path, channel: "pwmchip0 channel 0")
         #expect(gone == HardwareError(.ioFailure, "cannot open \(path): No such device (errno 19)"))
     }
 }

@@ -4,6 +4,7 @@ import Glibc
 import Darwin
 #endif
 @testable import SwivelPorts
+import SwivelPOSIX
 import SwivelTestSupport
 import Testing
 
@@ -151,8 +152,7 @@ import Testing
 
     /// The secondary opened the way a host that ignores this module would open it.
     private func openWithoutFlushing(_ path: String) throws -> FileChannel {
-        let descriptor = open(path, O_RDWR | O_NOCTTY | O_NONBLOCK | O_CLOEXEC)
-        guard descriptor >= 0 else { throw TestSetupError("open \(path): errno \(errno)") }
+        let descriptor = try FileDescriptor.open(path, .readWrite, options: [.noControllingTerminal, .nonBlocking])
         return FileChannel(descriptor: descriptor, label: path, transport: .terminal)
     }
 }

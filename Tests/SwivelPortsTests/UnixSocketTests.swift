@@ -4,6 +4,7 @@ import Glibc
 import Darwin
 #endif
 @testable import SwivelPorts
+import SwivelPOSIX
 import SwivelTestSupport
 import Testing
 
@@ -230,9 +231,9 @@ import Testing
     /// What a crashed daemon leaves: a socket file nothing listens on.
     private func leaveStaleSocket(at path: String) throws {
         let address = try UnixSocketAddress(path: path, failureKind: .bind)
-        let descriptor = makeUnixStreamSocket()
-        defer { close(descriptor) }
-        guard address.withSocketAddress({ bind(descriptor, $0, $1) }) == 0 else {
+        let descriptor = try makeUnixStreamSocket()
+        defer { try? descriptor.close() }
+        guard address.withSocketAddress({ bind(descriptor.rawValue, $0, $1) }) == 0 else {
             throw TestSetupError("bind \(path): errno \(errno)")
         }
         #expect(pathKind(path) == .socket)

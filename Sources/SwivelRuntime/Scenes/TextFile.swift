@@ -38,35 +38,25 @@ public enum TextFile {
     /// Replaces the file (through a temporary beside it, so a reader never sees half).
     public static func write(_ text: String, to path: String) throws(Failure) {
         let temporary = path + ".tmp"
-        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
-        guard descriptor >= 0 else { throw Failure(reason: "cannot create \(temporary): \(errorText())") }
-        var bytes = Array(text.utf8)[...]
-        while !bytes.isEmpty {
-            let count = bytes.withUnsafeBytes { systemWrite(descriptor, $0.baseAddress, $0.count) }
-            if count < 0 {
-                if errno == EINTR { continue }
-                let reason = errorText()
-                close(descriptor)
-                unlink(temporary)
-                throw Failure(reason: "cannot write \(temporary): \(reason)")
-            }
-            bytes = bytes.dropFirst(count)
+        let descriptor: FileDescriptor
+        do throws(Errno) {
+            descriptor = try FileDescriptor.open(temporary, .writeOnly, options: [.create, .truncate], permissions: 0o644)
+        } catch {
+            throw Failure(reason: "cannot create \(temporary): \(error.reason)")
         }
-        close(descriptor)
+        let bytes = Array(text.utf8)
+        let written = bytes.withUnsafeBytes { buffer in
+            Result { () throws(Errno) in try descriptor.writeAll(buffer) }
+        }
+        try? descriptor.close()
+        if case .failure(let error) = written {
+            unlink(temporary)
+            throw Failure(reason: "cannot write \(temporary): \(error.reason)")
+        }
         guard rename(temporary, path) == 0 else {
-            let reason = errorText()
+            let reason = Errno.current.reason
             unlink(temporary)
             throw Failure(reason: "cannot rename \(temporary) to \(path): \(reason)")
         }
     }
-
-    private static func errorText() -> String { String(cString: strerror(errno)) }
-}
-
-private func systemWrite(_ descriptor: Int32, _ buffer: UnsafeRawPointer?, _ count: Int) -> Int {
-    #if canImport(Glibc)
-    Glibc.write(descriptor, buffer, count)
-    #else
-    Darwin.write(descriptor, buffer, count)
-    #endif
 }
