@@ -25,6 +25,8 @@ import Testing
         #expect(files.contains("rpizero2w-servo-pantilt.json5"))
         #expect(files.contains("sim-tmc2209.json5"))
         #expect(files.contains("rpi4-tmc2209-pantilt.json5"))
+        #expect(files.contains("sim-28byj48.json5"))
+        #expect(files.contains("rpi4-28byj48-pantilt.json5"))
     }
 
     @Test(arguments: try boardFiles())
