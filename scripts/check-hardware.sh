@@ -81,6 +81,9 @@ cp "$repo"/boards/*.json5 "$stage/boards/"
 sed -f "$guest/slow-board.sed" "$repo/boards/rpi4-stepper-pantilt.json5" > "$stage/boards/guest/rpi4-slow.json5"
 # The idle check's board: the slowed one, resting its drivers 3 s after the last motion.
 sed '/^  name: /i\  idleTimeoutSeconds: 3,' "$stage/boards/guest/rpi4-slow.json5" > "$stage/boards/guest/rpi4-idle.json5"
+# The 28BYJ-48 check's board: a 10 ms tick and half the speed, as the slowed stepper board.
+sed -e 's/rateHz: 1000, stepCore: 3/rateHz: 100/' -e 's/maxSpeedRadPerSec: 1.0/maxSpeedRadPerSec: 0.5/' \
+    "$repo/boards/rpi4-28byj48-pantilt.json5" > "$stage/boards/guest/rpi4-28byj48-slow.json5"
 sed -f "$guest/servo-board.sed" "$repo/boards/rpizero2w-servo-pantilt.json5" > "$stage/boards/guest/zero-softpwm.json5"
 cp "$kernel_dir/i2c-stub.ko" "$stage/modules/"
 echo "$variants" > "$stage/variants"
