@@ -127,6 +127,8 @@ let package = Package(
         .target(name: "SwivelToolSupport", swiftSettings: strict),
         // The bus servo codecs' packets, for the Python test against the vendors' SDKs.
         .executableTarget(name: "swivel-busservo-packets", dependencies: ["SwivelHardware"], swiftSettings: strict),
+        // The PCA9685, Pan-Tilt HAT and TMC2209 codecs' writes, for the Python test against the vendors' libraries.
+        .executableTarget(name: "swivel-part-packets", dependencies: ["SwivelHardware"], swiftSettings: strict),
         // `make bench`: measures, never asserts; not part of `make test`.
         // Scene runs against baselines (naive, alpha-beta), their metrics and plots: the bench's and the tests', never the daemon's.
         .target(name: "SwivelSceneBench", dependencies: ["SwivelRuntime", "SwivelCore", "SwivelBoard", "SwivelHardware", "SwivelProtocol"], swiftSettings: strict),

@@ -122,6 +122,11 @@ fi
 for variant in $variants; do
     grep -q "^CHECK $variant " "$console" || { echo "check-hardware: FAIL: no check reported for $variant" >&2; status=1; }
 done
-[ "$failed" -eq 0 ] || status=1
+if [ "$failed" -ne 0 ]; then
+    status=1
+    # Repeated last, so the tail of a CI log names what failed.
+    echo "check-hardware: the failed checks:" >&2
+    grep -a "^CHECK .* FAIL" "$console" >&2 || true
+fi
 say "$passed checks passed, $failed failed ($accel); console log $console"
 exit $status

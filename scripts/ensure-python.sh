@@ -38,7 +38,7 @@ extras = p["optional-dependencies"]
 for pin in p["dependencies"] + extras["vision"] + extras["mediapipe"] + extras["web"] + extras["test"]:
     print(pin)
 print("#no-deps")
-for pin in project["tool"]["swivel"]["no-deps"]:
+for pin in project["tool"]["swivel"]["no-deps"] + project["tool"]["swivel"]["test-no-deps"]:
     print(pin)
 PY
     sed '/^#no-deps$/,$d' "$venv/pins.txt" > "$venv/pins-deps.txt"

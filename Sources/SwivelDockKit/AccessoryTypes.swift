@@ -1,32 +1,38 @@
 internal import SwivelKit
 
 extension DockAccessory {
-    public enum Category: Hashable, Sendable {
+    public enum Category: String, Hashable, Codable, Sendable, CustomDebugStringConvertible {
         case trackingStand
+
+        public var debugDescription: String { "DockAccessory.Category.\(rawValue)" }
     }
 
     /// Who the accessory is: its name, category and UUID (stable across the stand's reboots).
-    public struct Identifier: Hashable, Sendable, CustomStringConvertible {
+    public struct Identifier: Hashable, Sendable, CustomStringConvertible, CustomDebugStringConvertible {
         public let name: String
         public let category: Category
         public let uuid: UUID
 
         public var description: String { "\(name) (\(uuid))" }
+        public var debugDescription: String { "Identifier(name: \(name), category: \(category), uuid: \(uuid))" }
     }
 
-    public enum State: Hashable, Sendable {
+    public enum State: Hashable, Sendable, CustomDebugStringConvertible {
         case docked, undocked
+
+        public var debugDescription: String { self == .docked ? "DockAccessory.State.docked" : "DockAccessory.State.undocked" }
     }
 
     /// A dock or undock, or the stand's tracking button toggling system tracking.
     public struct StateChange: Sendable {
         public let state: State
         public let accessory: DockAccessory?
-        /// The change came from the stand's tracking button.
+        /// The state of the stand's tracking button, as DockKit's: whether
+        /// system tracking is on after this change (the button toggles it).
         public let trackingButtonEnabled: Bool
     }
 
-    public enum FramingMode: Hashable, Sendable {
+    public enum FramingMode: String, Hashable, Codable, Sendable {
         /// The default: the stand decides.
         case automatic
         case center
@@ -79,10 +85,12 @@ extension DockAccessory {
         /// Already relative to the upright image (lower-left origin).
         case corrected
         case portrait, portraitUpsideDown, landscapeLeft, landscapeRight, faceUp, faceDown
+        /// The app does not know: the rects are taken as they are, as with `.corrected`.
+        case unknown
 
         var swivel: SwivelKit.DockAccessory.CameraInformation.Orientation {
             switch self {
-            case .corrected: .corrected
+            case .corrected, .unknown: .corrected
             case .portrait: .portrait
             case .portraitUpsideDown: .portraitUpsideDown
             case .landscapeLeft: .landscapeLeft

@@ -24,8 +24,8 @@ public final class DockAccessoryManager: Sendable {
     private init() {}
 
     /// The SwivelKit manager underneath, made on first use.
-    private func swivel() throws(DockKitError) -> SwivelKit.DockAccessoryManager {
-        try backing.withLock { backing throws(DockKitError) in
+    private func swivel() throws -> SwivelKit.DockAccessoryManager {
+        try backing.withLock { backing throws in
             if let manager = backing.manager { return manager }
             let manager = try translatingErrorsNow { () throws(SwivelKitError) in
                 try SwivelKit.DockAccessoryManager(endpoint: .defaultSocket(), clientName: ProcessInfo.processInfo.processName)
@@ -57,14 +57,16 @@ public final class DockAccessoryManager: Sendable {
         }
     }
 
-    /// Every dock and undock from now on, starting with `.docked` when a stand is docked already.
-    public var accessoryStateChanges: AsyncStream<DockAccessory.StateChange> {
+    /// Every dock and undock, and every press of the stand's tracking button,
+    /// from now on, starting with `.docked` when a stand is docked already.
+    public var accessoryStateChanges: DockAccessory.StateChanges {
         get throws {
-            relay(try swivel().accessoryStateChanges) { [self] change in
-                DockAccessory.StateChange(
-                    state: change.state == .docked ? .docked : .undocked, accessory: change.accessory.map(wrapper(for:)),
-                    trackingButtonEnabled: change.trackingButtonEnabled)
-            }
+            DockAccessory.StateChanges(
+                stream: relay(try swivel().accessoryStateChanges) { [self] change in
+                    DockAccessory.StateChange(
+                        state: change.state == .docked ? .docked : .undocked, accessory: change.accessory.map(wrapper(for:)),
+                        trackingButtonEnabled: change.isSystemTrackingEnabled)
+                })
         }
     }
 

@@ -1,27 +1,67 @@
 internal import SwivelKit
 
-/// DockKit's `DockKitError`, with Swivel's own cases after DockKit's, and the
-/// stand's reason for each refusal.
+/// DockKit's `DockKitError`: the same enum, with DockKit's cases and no others.
 ///
-/// A struct with one static value per case rather than an enum, so that it can
-/// carry the reason and still be matched as DockKit's is: `case .frameRateTooHigh:`
-/// in a switch, `catch DockKitError.notConnected`, `error == .noSubjectFound`.
-/// Equality compares the case only. A switch over it needs `default:`, which
-/// every DockKit switch has anyway (DockKit adds cases).
-///
-/// Every public call throws untyped, as DockKit's do: the guide's
-/// `catch let error as DockKitError { ... } catch { ... }` would warn under a
-/// typed throw. What is thrown is always a DockKitError.
-public struct DockKitError: Error, Hashable, Sendable, CustomStringConvertible {
+/// Exactly DockKit's cases, so that an app's exhaustive switch over them
+/// (ending in `@unknown default`, as DockKit's users write it) compiles
+/// without a "switch must be exhaustive" warning: an extra case would warn in
+/// every such switch. The stand's refusals that DockKit has a case for are
+/// thrown as that case; the ones it has none for are thrown as
+/// `SwivelStandError`, which a `catch` after `catch let error as DockKitError`
+/// reaches (docs/PORTING.md, "Errors").
+public enum DockKitError: Error, Equatable, Hashable, LocalizedError, Sendable {
+    case invalidParameter
+    case notConnected
+    case notSupported
+    case notSupportedByDevice
+    case frameRateTooHigh
+    case frameRateTooLow
+    case noSubjectFound
+    /// Never thrown by Swivel: the stand sees through its own camera, or through the app's observations.
+    case cameraTCCMissing
+
+    public var errorDescription: String? {
+        switch self {
+        case .invalidParameter: "The supplied parameter is invalid."
+        case .notConnected: "The dock accessory isn't connected to a device."
+        case .notSupported: "The method isn't supported on this platform."
+        case .notSupportedByDevice: "The device doesn't support the requested operation."
+        case .frameRateTooHigh: "The call rate for the method is too frequent."
+        case .frameRateTooLow: "The frame rate is too low to track an object."
+        case .noSubjectFound: "No subject was found."
+        case .cameraTCCMissing: "The camera terms and conditions are missing."
+        }
+    }
+
+    init?(_ code: SwivelKitError.Code) {
+        switch code {
+        case .invalidParameter: self = .invalidParameter
+        case .notConnected: self = .notConnected
+        case .notSupported: self = .notSupported
+        case .notSupportedByDevice: self = .notSupportedByDevice
+        case .frameRateTooHigh: self = .frameRateTooHigh
+        case .frameRateTooLow: self = .frameRateTooLow
+        case .noSubjectFound: self = .noSubjectFound
+        case .systemTrackingActive, .motorFault, .busy, .unknownMessage, .badLength, .versionMismatch, .timedOut, .transport:
+            return nil
+        }
+    }
+}
+
+/// What the stand (or the link to it) refused or failed with that DockKit
+/// has no case for, with the stand's reason.
+public struct SwivelStandError: Error, LocalizedError, Hashable, Sendable, CustomStringConvertible {
     public enum Code: String, CaseIterable, Sendable {
-        // DockKit's.
-        case invalidParameter, notConnected, notSupported, notSupportedByDevice, frameRateTooHigh, frameRateTooLow
-        case noSubjectFound
-        // Swivel's: the stand refused a manual command while system tracking
-        // drives the motors; a motor fault; the stand is still stopping; the
-        // link failed (no reply, no connection, a malformed or unknown frame,
-        // another protocol version).
-        case systemTrackingActive, motorFault, busy, timedOut, transport, unknownMessage, badLength, versionMismatch
+        /// A manual command while system tracking drives the motors (DockKit silently fights it instead).
+        case systemTrackingActive
+        /// A latched motor fault; the reason names which.
+        case motorFault
+        /// The stand is still stopping.
+        case busy
+        /// No reply within the link's retry budget.
+        case timedOut
+        /// The link failed: no connection, a malformed or unknown frame, another protocol version.
+        case transport, unknownMessage, badLength, versionMismatch
     }
 
     public let code: Code
@@ -33,45 +73,44 @@ public struct DockKitError: Error, Hashable, Sendable, CustomStringConvertible {
         self.reason = reason
     }
 
-    public static let invalidParameter = DockKitError(.invalidParameter, reason: "invalid parameter")
-    public static let notConnected = DockKitError(.notConnected, reason: "not connected")
-    public static let notSupported = DockKitError(.notSupported, reason: "not supported")
-    public static let notSupportedByDevice = DockKitError(.notSupportedByDevice, reason: "not supported by the device")
-    public static let frameRateTooHigh = DockKitError(.frameRateTooHigh, reason: "frame rate too high")
-    public static let frameRateTooLow = DockKitError(.frameRateTooLow, reason: "frame rate too low")
-    public static let noSubjectFound = DockKitError(.noSubjectFound, reason: "no subject found")
-    public static let systemTrackingActive = DockKitError(.systemTrackingActive, reason: "system tracking is active")
-    public static let motorFault = DockKitError(.motorFault, reason: "motor fault")
-
-    public static func == (a: DockKitError, b: DockKitError) -> Bool { a.code == b.code }
-    public func hash(into hasher: inout Hasher) { hasher.combine(code) }
-
-    /// `catch DockKitError.frameRateTooHigh`, as with DockKit's enum.
-    public static func ~= (pattern: DockKitError, error: any Error) -> Bool {
-        (error as? DockKitError)?.code == pattern.code
-    }
-
+    public var errorDescription: String? { description }
     public var description: String { "\(code.rawValue): \(reason)" }
 
-    /// SwivelKit's code of the same name: every one of SwivelKit's codes is here.
-    init(_ error: SwivelKitError) {
-        self.init(Code(rawValue: error.code.rawValue) ?? .transport, reason: error.reason)
+    // `catch SwivelStandError.systemTrackingActive`: matched on the code alone.
+    public static let systemTrackingActive = SwivelStandError(.systemTrackingActive, reason: "system tracking is active")
+    public static let motorFault = SwivelStandError(.motorFault, reason: "motor fault")
+    public static let busy = SwivelStandError(.busy, reason: "the stand is still stopping")
+    public static let timedOut = SwivelStandError(.timedOut, reason: "no reply from the stand")
+    public static let transport = SwivelStandError(.transport, reason: "the link failed")
+
+    /// Equal codes: the reason is the stand's wording, not part of the identity.
+    public static func == (a: SwivelStandError, b: SwivelStandError) -> Bool { a.code == b.code }
+    public func hash(into hasher: inout Hasher) { hasher.combine(code) }
+
+    public static func ~= (pattern: SwivelStandError, error: any Error) -> Bool {
+        (error as? SwivelStandError)?.code == pattern.code
     }
+}
+
+/// SwivelKit's error as what SwivelDockKit throws: DockKit's case when it has one.
+func dockKitError(_ error: SwivelKitError) -> any Error {
+    if let dockKit = DockKitError(error.code) { return dockKit }
+    return SwivelStandError(SwivelStandError.Code(rawValue: error.code.rawValue) ?? .transport, reason: error.reason)
 }
 
 /// Runs a SwivelKit call, its error as DockKit's.
-func translatingErrors<T>(_ body: () async throws(SwivelKitError) -> T) async throws(DockKitError) -> T {
+func translatingErrors<T>(_ body: () async throws(SwivelKitError) -> T) async throws -> T {
     do {
         return try await body()
     } catch {
-        throw DockKitError(error)
+        throw dockKitError(error)
     }
 }
 
-func translatingErrorsNow<T>(_ body: () throws(SwivelKitError) -> T) throws(DockKitError) -> T {
+func translatingErrorsNow<T>(_ body: () throws(SwivelKitError) -> T) throws -> T {
     do {
         return try body()
     } catch {
-        throw DockKitError(error)
+        throw dockKitError(error)
     }
 }

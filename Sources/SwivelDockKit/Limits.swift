@@ -7,17 +7,26 @@ extension DockAccessory {
         public struct Limit: Hashable, Sendable {
             /// Radians. The upper bound is the maximum the axis may reach.
             public let positionRange: Range<Double>
-            /// rad/s.
+            /// rad/s; 0 restricts the range alone, as DockKit accepts it: the
+            /// axis keeps the hardware's speed.
             public let maximumSpeed: Double
 
-            /// Checked as the stand checks it: finite, minimum below maximum, speed above 0.
+            /// Checked as the stand checks it: finite, minimum below maximum,
+            /// speed 0 (the hardware's) or within the stand's range.
             public init(positionRange: Range<Double>, maximumSpeed: Double) throws {
                 _ = try translatingErrorsNow { () throws(SwivelKitError) in
-                    try SwivelKit.DockAccessory.Limits.Limit(positionRange: positionRange, maximumSpeed: maximumSpeed)
+                    try SwivelKit.DockAccessory.Limits.Limit(positionRange: positionRange, maximumSpeed: Self.wireSpeed(maximumSpeed))
                 }
                 self.positionRange = positionRange
                 self.maximumSpeed = maximumSpeed
             }
+
+            /// SET_LIMITS' largest speed (docs/PROTOCOL.md, "Field ranges"):
+            /// the limits in force are the intersection with the hardware's, so
+            /// asking for it keeps the hardware's speed.
+            static let unrestrictedSpeed = 100.0
+
+            static func wireSpeed(_ speed: Double) -> Double { speed == 0 ? unrestrictedSpeed : speed }
 
             /// A limit in force, as the stand reports it: a continuous axis has
             /// no range and reports -∞..<∞.
@@ -27,9 +36,9 @@ extension DockAccessory {
             }
 
             var swivel: SwivelKit.DockAccessory.Limits.Limit {
-                get throws(DockKitError) {
+                get throws {
                     try translatingErrorsNow { () throws(SwivelKitError) in
-                        try SwivelKit.DockAccessory.Limits.Limit(positionRange: positionRange, maximumSpeed: maximumSpeed)
+                        try SwivelKit.DockAccessory.Limits.Limit(positionRange: positionRange, maximumSpeed: Self.wireSpeed(maximumSpeed))
                     }
                 }
             }
@@ -46,7 +55,7 @@ extension DockAccessory {
         }
 
         var swivel: SwivelKit.DockAccessory.Limits {
-            get throws(DockKitError) {
+            get throws {
                 .init(yaw: try yaw?.swivel, pitch: try pitch?.swivel, roll: try roll?.swivel)
             }
         }

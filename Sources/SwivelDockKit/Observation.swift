@@ -104,14 +104,14 @@ extension DockAccessory {
             self.referenceDimensions = referenceDimensions
         }
 
-        func swivel() throws(DockKitError) -> SwivelKit.DockAccessory.CameraInformation {
+        func swivel() throws -> SwivelKit.DockAccessory.CameraInformation {
             let position: SwivelKit.DockAccessory.CameraInformation.CameraPosition
             switch cameraPosition {
             case .back: position = .back
             case .front: position = .front
             case .unspecified:
                 // Pitch moves the two cameras' views opposite ways: the stand must know which.
-                throw DockKitError(.invalidParameter, reason: "the camera position is unspecified; tracking needs front or back")
+                throw DockKitError.invalidParameter
             }
             let matrix = cameraIntrinsics.map {
                 [$0.focalLengthX, $0.skew, $0.principalPointX, 0, $0.focalLengthY, $0.principalPointY, 0, 0, 1]

@@ -13,7 +13,8 @@ public struct Vector3D: Hashable, Sendable, CustomStringConvertible {
         self.init(x: 0, y: 0, z: 0)
     }
 
-    public init(x: Double, y: Double, z: Double) {
+    /// Every axis not given is 0, as Spatial's: `Vector3D(y: 0.2)` is a yaw alone.
+    public init(x: Double = 0, y: Double = 0, z: Double = 0) {
         self.x = x
         self.y = y
         self.z = z
@@ -89,9 +90,61 @@ public struct Rotation3D: Hashable, Sendable {
 
     init(_ quaternion: Quaternion) { swivel = quaternion }
 
+    /// The rotation of three Euler angles applied in `eulerAngles.order`.
+    public init(eulerAngles: EulerAngles) {
+        let x = Rotation3D(angle: .radians(eulerAngles.x), axis: .x)
+        let y = Rotation3D(angle: .radians(eulerAngles.y), axis: .y)
+        let z = Rotation3D(angle: .radians(eulerAngles.z), axis: .z)
+        switch eulerAngles.order {
+        case .xyz: self = x.rotated(by: y).rotated(by: z)
+        case .zxy: self = z.rotated(by: x).rotated(by: y)
+        }
+    }
+
     /// This rotation followed by `other`, applied in this rotation's frame.
     public func rotated(by other: Rotation3D) -> Rotation3D { Rotation3D(swivel * other.swivel) }
 
     public static func == (a: Rotation3D, b: Rotation3D) -> Bool { a.swivel == b.swivel }
     public func hash(into hasher: inout Hasher) { hasher.combine(swivel) }
+}
+
+/// Spatial's `EulerAngles`: three angles, radians, about x (pitch), y (yaw)
+/// and z (roll), and the order they apply in.
+public struct EulerAngles: Hashable, Sendable {
+    /// Spatial's orders. Each is intrinsic: `.xyz` turns about x, then about
+    /// the turned y, then about the twice-turned z (Hamilton product x·y·z).
+    public enum Order: Hashable, Sendable {
+        case xyz
+        case zxy
+    }
+
+    public var x: Double
+    public var y: Double
+    public var z: Double
+    public var order: Order
+
+    public init() { self.init(x: 0, y: 0, z: 0, order: .xyz) }
+
+    public init(x: Angle2D, y: Angle2D, z: Angle2D, order: Order) {
+        self.init(x: x.radians, y: y.radians, z: z.radians, order: order)
+    }
+
+    public init(_ x: Angle2D, _ y: Angle2D, _ z: Angle2D, order: Order) {
+        self.init(x: x, y: y, z: z, order: order)
+    }
+
+    /// Radians.
+    public init(angles: (x: Double, y: Double, z: Double), order: Order) {
+        self.init(x: angles.x, y: angles.y, z: angles.z, order: order)
+    }
+
+    init(x: Double, y: Double, z: Double, order: Order) {
+        self.x = x
+        self.y = y
+        self.z = z
+        self.order = order
+    }
+
+    /// Radians, as Spatial's `angles` (a `simd_double3` there).
+    public var angles: (x: Double, y: Double, z: Double) { (x, y, z) }
 }

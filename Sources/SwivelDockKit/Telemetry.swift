@@ -7,27 +7,28 @@ extension DockAccessory {
         public let angularPositions: Vector3D
         /// Commanded, rad/s.
         public let angularVelocities: Vector3D
-        /// Seconds on the stand's clock (since it started), as DockKit's `TimeInterval`.
+        /// When the stand measured it, in seconds since 1970 as DockKit's: the
+        /// stand's clock mapped onto this host's wall clock (`StandClock`).
         public let timestamp: TimeInterval
-        private let motorError: DockKitError?
+        private let motorError: SwivelStandError?
         /// Some axis's motor driver is enabled (holding or moving); false before
         /// the first motion and once the stand has rested its drivers after its
         /// idle timeout. A Swivel addition: DockKit does not report it.
         public let areDriversEnabled: Bool
 
-        /// A latched motor fault (`DockKitError.motorFault`, its reason naming
+        /// A latched motor fault (`SwivelStandError.motorFault`, its reason naming
         /// which: following error, steps written too late, silent encoder,
         /// limit switch, the motor's own report); nil otherwise.
         public var error: (any Error)? { motorError }
 
-        init(_ state: SwivelKit.DockAccessory.MotionState) {
+        init(_ state: SwivelKit.DockAccessory.MotionState, clock: StandClock) {
             angularPositions = Vector3D(state.angularPositions)
             angularVelocities = Vector3D(state.angularVelocities)
-            timestamp = state.timestamp.seconds
+            timestamp = clock.wallSeconds(atStandTime: state.timestamp)
             motorError = state.error.map { error in
                 // The kind the stand detected where it said it: `motorFault` alone covers several.
                 let reason = state.faultKind.map { "\($0): \($0.reason)" } ?? "\(error): \(error.reason)"
-                return DockKitError(.motorFault, reason: reason)
+                return SwivelStandError(.motorFault, reason: reason)
             }
             areDriversEnabled = !state.enabledDriverAxes.isEmpty
         }
@@ -37,7 +38,8 @@ extension DockAccessory {
     public enum AccessoryEvent: Hashable, Sendable {
         case cameraShutter
         case cameraFlip
-        /// > 0 zooms in, < 0 out.
+        /// A zoom multiplier, as DockKit's: 2.0 doubles the subject's size
+        /// and halves the field of view; 0.5 the opposite.
         case cameraZoom(factor: Double)
         /// Sent on press and on release.
         case button(id: Int, pressed: Bool)
@@ -48,10 +50,19 @@ extension DockAccessory {
             switch event {
             case .cameraShutter: self = .cameraShutter
             case .cameraFlip: self = .cameraFlip
-            case .cameraZoom(let factor): self = .cameraZoom(factor: factor)
+            case .cameraZoom(let step): self = .cameraZoom(factor: Self.multiplier(zoomStep: step))
             case .button(let id, let pressed): self = .button(id: id, pressed: pressed)
             case .gesture: return nil
             }
+        }
+
+        /// The wire's zoom is a signed step (the board's `zoomFactor`, + in,
+        /// - out; docs/PROTOCOL.md); DockKit's is a multiplier. A step `s` in
+        /// multiplies by 1 + s, the same step out divides by it: the default
+        /// step 1 is 2.0 in and 0.5 out, and one press each way cancels out.
+        static func multiplier(zoomStep step: Double) -> Double {
+            guard step.isFinite, step != 0 else { return 1 }
+            return step > 0 ? 1 + step : 1 / (1 - step)
         }
     }
 
@@ -81,18 +92,22 @@ extension DockAccessory {
     }
 
     /// The subjects the stand tracks, 10 times a second while tracking.
-    public struct TrackingState: Sendable {
-        /// Seconds on the stand's clock (DockKit's is a `CMTime`; CoreMedia is not on Linux).
-        public let time: TimeInterval
+    public struct TrackingState: Sendable, CustomStringConvertible {
+        /// When the stand captured it: the stand's clock mapped onto this host's wall clock (`StandClock`).
+        public let time: Date
         public let trackedSubjects: [TrackedSubjectType]
 
-        init(_ state: SwivelKit.DockAccessory.TrackingState) {
-            time = state.time.seconds
+        init(_ state: SwivelKit.DockAccessory.TrackingState, clock: StandClock) {
+            time = Date(timeIntervalSince1970: clock.wallSeconds(atStandTime: state.time))
             trackedSubjects = state.trackedSubjects.map(TrackedSubjectType.init)
+        }
+
+        public var description: String {
+            "TrackingState(time: \(time.timeIntervalSince1970), trackedSubjects: \(trackedSubjects.count))"
         }
     }
 
-    public enum TrackedSubjectType: Sendable {
+    public enum TrackedSubjectType: Hashable, Sendable {
         case person(TrackedPerson)
         case object(TrackedObject)
 

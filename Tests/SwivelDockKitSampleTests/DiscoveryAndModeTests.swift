@@ -25,7 +25,7 @@ extension DockKitSampleTests {
         try await enableSystemTracking()
         #expect(DockAccessoryManager.shared.isSystemTrackingEnabled)
         let turn = Vector3D(x: 0, y: 0.3, z: 0)
-        let wrong = await dockKitError { try await wrongMotorControl(accessory: accessory, velocity: turn) }
+        let wrong = await standError { try await wrongMotorControl(accessory: accessory, velocity: turn) }
         #expect(wrong == .systemTrackingActive)
         #expect(wrong?.reason.isEmpty == false)
         #expect(try await stand.state().angularVelocities.yaw == 0)

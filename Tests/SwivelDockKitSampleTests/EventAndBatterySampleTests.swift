@@ -14,7 +14,8 @@ extension DockKitSampleTests {
         stand.pump.inject(.accessoryEvent(.cameraZoom(factor: -0.5)))
         stand.pump.inject(.accessoryEvent(.button(id: 5, pressed: true)))
         try await eventually { sampleLog.snapshot.events.contains(.button(id: 5, pressed: true)) }
-        #expect(sampleLog.snapshot.events.contains(.cameraZoom(factor: -0.5)))
+        // The wire's step -0.5 (out) as DockKit's multiplier: 1 / 1.5.
+        #expect(sampleLog.snapshot.events.contains(.cameraZoom(factor: 1 / 1.5)))
     }
 
     @Test func bothSimulatedBatteriesGetARow() async throws {

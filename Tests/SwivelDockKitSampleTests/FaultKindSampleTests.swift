@@ -31,7 +31,7 @@ extension DockKitSampleTests {
         var reason: String?
         for await state in states {
             sawDriversOn = sawDriversOn || state.areDriversEnabled
-            if let error = state.error as? DockKitError, !state.areDriversEnabled {
+            if let error = state.error as? SwivelStandError, !state.areDriversEnabled {
                 #expect(error.code == .motorFault)
                 reason = error.reason
                 break

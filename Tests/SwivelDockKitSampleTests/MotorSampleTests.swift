@@ -63,18 +63,18 @@ extension DockKitSampleTests {
         let stand = try await SampleStand.docked()
         let accessory = try await stand.accessory()
         try await disableSystemTracking()
-        let before = accessory.limits
+        let before = try accessory.limits
         // The board's hardware limits (f32 on the wire).
         #expect(matches(before.yaw, -2.8..<2.8, 3.0))
         #expect(matches(before.pitch, -0.7..<0.7, 2.0))
 
         try limitYaw(accessory: accessory)
-        let after = accessory.limits
+        let after = try accessory.limits
         #expect(matches(after.yaw, -1.0..<1.0, 0.5))
         #expect(after.pitch == before.pitch)
 
         stand.pump.hold()
-        let progress = try accessory.setOrientation(Vector3D(x: 0, y: 2.0, z: 0), duration: .zero, relative: false)
+        let progress = try await accessory.setOrientation(Vector3D(x: 0, y: 2.0, z: 0), duration: .zero, relative: false)
         // 1 rad at 0.5 rad/s is 2 s at least.
         await stand.pump.advance(bySeconds: 1.5)
         #expect(stand.pump.measured.yaw < 0.76)
@@ -85,12 +85,12 @@ extension DockKitSampleTests {
         #expect(progress.isFinished)
         #expect(abs(stand.pump.measured.yaw - 1.0) < 0.005, "yaw \(stand.pump.measured.yaw)")
 
-        // A limit the stand would refuse fails where it is made, with the reason.
-        let stopped = dockKitErrorNow { try DockAccessory.Limits.Limit(positionRange: -1.0..<1.0, maximumSpeed: 0) }
-        #expect(stopped == .invalidParameter)
+        // A limit the stand would refuse fails where it is made.
+        let inverted = dockKitErrorNow { try DockAccessory.Limits.Limit(positionRange: 1.0..<1.0, maximumSpeed: 0.5) }
+        #expect(inverted == .invalidParameter)
         // Beyond the hardware: the limits in force are the intersection.
         try accessory.setLimits(DockAccessory.Limits(yaw: try .init(positionRange: -5..<5, maximumSpeed: 9), pitch: nil, roll: nil))
-        #expect(matches(accessory.limits.yaw, -2.8..<2.8, 3.0))
+        #expect(matches(try accessory.limits.yaw, -2.8..<2.8, 3.0))
     }
 
     @Test func aThirdOrientationWithinASecondIsFrameRateTooHigh() async throws {

@@ -41,11 +41,15 @@ extension DockAccessory {
         public let accessory: DockAccessory?
         /// The change came from the stand's tracking button toggling system tracking.
         public let trackingButtonEnabled: Bool
+        /// Whether system tracking is on after this change: what DockKit's
+        /// `trackingButtonEnabled` means (the button's state), for SwivelDockKit.
+        public let isSystemTrackingEnabled: Bool
 
-        public init(state: State, accessory: DockAccessory?, trackingButtonEnabled: Bool) {
+        public init(state: State, accessory: DockAccessory?, trackingButtonEnabled: Bool, isSystemTrackingEnabled: Bool = true) {
             self.state = state
             self.accessory = accessory
             self.trackingButtonEnabled = trackingButtonEnabled
+            self.isSystemTrackingEnabled = isSystemTrackingEnabled
         }
 
         public var description: String {

@@ -46,3 +46,9 @@ extension DockAccessory {
         }
     }
 }
+
+extension DockAccessory {
+    /// Now on the link's clock (the wall clock in an app; the stand's virtual
+    /// time in tests): what SwivelDockKit's synchronous calls count their rate on.
+    package var linkNow: Duration { link.clock.now }
+}

@@ -164,7 +164,10 @@ final class LinkClient: Sendable {
     func stateChangeStream(keepingAlive lease: LinkLease) -> AsyncStream<DockAccessory.StateChange> {
         stateChanges.stream(keepingAlive: lease) {
             session.withLock { session in
-                session.accessory.map { [DockAccessory.StateChange(state: .docked, accessory: $0, trackingButtonEnabled: false)] } ?? []
+                session.accessory.map {
+                    [DockAccessory.StateChange(
+                        state: .docked, accessory: $0, trackingButtonEnabled: false, isSystemTrackingEnabled: session.systemTrackingEnabled)]
+                } ?? []
             }
         }
     }
@@ -244,7 +247,8 @@ final class LinkClient: Sendable {
                 session.lastFailure = nil
                 waiters = Array(session.waiters.values)
                 session.waiters.removeAll()
-                return DockAccessory.StateChange(state: .docked, accessory: accessory, trackingButtonEnabled: false)
+                return DockAccessory.StateChange(
+                    state: .docked, accessory: accessory, trackingButtonEnabled: false, isSystemTrackingEnabled: systemTrackingEnabled)
             }
         }
         for waiter in waiters { waiter.continuation.resume(returning: .success(accessory)) }
@@ -255,7 +259,8 @@ final class LinkClient: Sendable {
             session.withLock { session in
                 session.accessory = nil
                 session.slot?.set(nil)
-                return DockAccessory.StateChange(state: .undocked, accessory: accessory, trackingButtonEnabled: false)
+                return DockAccessory.StateChange(
+                    state: .undocked, accessory: accessory, trackingButtonEnabled: false, isSystemTrackingEnabled: session.systemTrackingEnabled)
             }
         }
     }
@@ -278,7 +283,8 @@ final class LinkClient: Sendable {
             session.withLock { session -> DockAccessory.StateChange? in
                 session.systemTrackingEnabled = enabled
                 guard fromTrackingButton, let accessory = session.accessory else { return nil }
-                return DockAccessory.StateChange(state: .docked, accessory: accessory, trackingButtonEnabled: true)
+                return DockAccessory.StateChange(
+                    state: .docked, accessory: accessory, trackingButtonEnabled: true, isSystemTrackingEnabled: enabled)
             }
         }
     }

@@ -1,5 +1,8 @@
 // The DockKit app guide's extended patterns, "Custom Motor Animations":
-// "Sweep Animation" and "Timed Position Sequence".
+// "Sweep Animation" and "Timed Position Sequence". The sequence's
+// `setOrientation` is awaited: in an async function DockKit's iOS 18
+// overloads pick the async one, and the guide's `try` alone no longer
+// compiles (with Apple's SDK either, for an iOS 18 target).
 import SwivelDockKit
 
 func performSweep(accessory: DockAccessory) async throws {
@@ -36,7 +39,7 @@ func lookAround(accessory: DockAccessory) async throws {
 
     for pos in positions {
         let target = Vector3D(x: pos.pitch, y: pos.yaw, z: 0.0)
-        let progress = try accessory.setOrientation(
+        let progress = try await accessory.setOrientation(
             target,
             duration: .seconds(pos.duration),
             relative: false

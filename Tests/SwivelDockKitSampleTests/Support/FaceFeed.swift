@@ -19,7 +19,7 @@ struct FaceFeed {
 
     struct Outcomes {
         var accepted = 0
-        var refusals: [DockKitError] = []
+        var refusals: [any Error] = []
     }
 
     /// Where a subject at `subjectYaw` appears with the stand at `standYaw`: the pinhole of `faceFrame`.
@@ -35,7 +35,7 @@ struct FaceFeed {
             do {
                 try await processFrame(frame, accessory: accessory, activeDevice: device)
                 outcomes.accepted += 1
-            } catch let error as DockKitError {
+            } catch {
                 outcomes.refusals.append(error)
             }
             let ticks = { (index: Int) in (Double(index) * 1000 / Self.framesPerSecond).rounded() }

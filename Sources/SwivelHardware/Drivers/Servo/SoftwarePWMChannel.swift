@@ -11,8 +11,9 @@ import SwivelPOSIX
 ///
 /// The output line belongs to the thread from `init` until `deinit` joins it.
 /// `configure`, `setDutyCycle` and `setEnabled` only store atomics, so the
-/// tick may call them. A pulse once begun always ends at its full width, and
-/// changes take effect at the next period.
+/// tick may call them. A pulse once begun always ends at its full width or
+/// later, never earlier, however late its rising edge was, and changes take
+/// effect at the next period.
 public final class SoftwarePWMChannel: PWMChannel {
     private let core: SoftwarePWMCore
     private var thread: POSIXThread?
@@ -95,9 +96,14 @@ final class SoftwarePWMCore: @unchecked Sendable {
             DeadlineSleep.until(nanoseconds: periodStart.nanoseconds)
             let duty = min(dutyNanoseconds.load(ordering: .acquiring), period)
             if enabled.load(ordering: .acquiring), duty > 0 {
-                // The instants passed are when the edges really happened.
+                // The instants passed are when the edges really happened. The
+                // fall is timed from when the rising write returned, not from
+                // the period's start: a rise that woke late would otherwise
+                // give a squeezed pulse, and the servo would swing towards its
+                // minimum (a guest on an emulated CPU saw 431 µs for 2137).
                 output.set(true, at: clock.now())
-                DeadlineSleep.until(nanoseconds: periodStart.advanced(byNanoseconds: duty).nanoseconds)
+                let rose = clock.now()
+                DeadlineSleep.until(nanoseconds: rose.advanced(byNanoseconds: duty).nanoseconds)
                 output.set(false, at: clock.now())
                 pulses.add(1, ordering: .releasing)
             }
