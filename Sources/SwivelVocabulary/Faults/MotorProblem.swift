@@ -13,6 +13,9 @@ public enum MotorProblem: Equatable, Sendable, CustomStringConvertible {
     case positionSensor
     /// It stopped answering on its bus or link.
     case silent(missedExchanges: Int)
+    /// Its controller's bus refused transfer after transfer (an I2C servo
+    /// board unplugged, unpowered or at another address; a noisy bus).
+    case busTransfersFailed(consecutive: Int, cause: BusFailureCause)
 
     public var description: String {
         switch self {
@@ -23,6 +26,26 @@ public enum MotorProblem: Equatable, Sendable, CustomStringConvertible {
         case .supplyVoltage: "it reports its supply voltage out of range"
         case .positionSensor: "it reports a position sensor error"
         case .silent(let missed): "it did not answer \(missed) exchanges in a row (check its wiring, ID and baud rate)"
+        case let .busTransfersFailed(count, cause): "its last \(count) bus transfers failed: \(cause)"
+        }
+    }
+}
+
+/// Why a motor controller's bus transfers failed, from the system's error
+/// (I2C: EREMOTEIO/ENXIO no acknowledgement, EIO/ETIMEDOUT a bus error).
+public enum BusFailureCause: Equatable, Sendable, CustomStringConvertible {
+    /// Nothing acknowledged the address.
+    case noAnswer
+    /// The transfer started but failed (a bus error, a timeout, lost arbitration).
+    case transferFailed
+    /// The adapter refused the transfer or the device could not be used.
+    case refused
+
+    public var description: String {
+        switch self {
+        case .noAnswer: "nothing acknowledged its address (check the board's power, SDA/SCL wiring and address)"
+        case .transferFailed: "the transfers failed on the bus (check SDA/SCL wiring, pull-ups and cable length)"
+        case .refused: "the bus adapter refused the transfers"
         }
     }
 }
