@@ -116,11 +116,31 @@ import Testing
         return .object(root)
     }
 
-    /// The two ways to drive a servo exclude each other: one fixture each; and a bus servo.
+    /// The maximal board with its roll on another motor type, every key given.
+    static func roll(_ motor: [(String, BoardTree)]) -> BoardTree {
+        guard case .object(var root) = maximal(rollOutput: []),
+              let axesIndex = root.firstIndex(where: { $0.0 == "axes" }),
+              case .object(var axes) = root[axesIndex].1,
+              let rollIndex = axes.firstIndex(where: { $0.0 == "roll" }) else { return maximal(rollOutput: []) }
+        axes[rollIndex].1 = .object([("limits", limits(("-0.5", "0.5"), speed: "4", acceleration: "20")), ("motor", .object(motor))])
+        root[axesIndex].1 = .object(axes)
+        return .object(root)
+    }
+
+    /// The two ways to drive a servo exclude each other: one fixture each; and a bus servo, and the I2C servos.
     static let fixtures = [
         maximal(rollOutput: [("pwmChip", n("0")), ("pwmChannel", n("0"))]),
         maximal(rollOutput: [("softwarePwmLine", n("18"))]),
         busServoRoll(),
+        roll([
+            ("type", s("pca9685Servo")), ("i2cBus", n("1")), ("address", n("64")), ("channel", n("2")), ("frequencyHz", n("50")),
+            ("oscillatorHz", n("25000000")), ("minPulseUs", n("500")), ("maxPulseUs", n("2500")),
+            ("angleAtMinPulseRad", n("-1.5708")), ("angleAtMaxPulseRad", n("1.5708")),
+        ]),
+        roll([
+            ("type", s("panTiltHatServo")), ("i2cBus", n("1")), ("address", n("21")), ("servo", n("1")),
+            ("minPulseUs", n("575")), ("maxPulseUs", n("2325")), ("angleAtMinPulseRad", n("-1.5708")), ("angleAtMaxPulseRad", n("1.5708")),
+        ]),
     ]
 
     /// Top-level `batteries` is for a gpiod board (the fixtures are simulated)
@@ -132,7 +152,8 @@ import Testing
         ("", BoardKeys.root), ("gpio", BoardKeys.gpio), ("loop", BoardKeys.loop), ("axes", BoardKeys.axisNames),
         ("axes.<axis>", BoardKeys.axis), ("axes.<axis>.limits", BoardKeys.limits),
         ("axes.<axis>.motor", BoardKeys.stepper), ("axes.<axis>.motor", BoardKeys.servo),
-        ("axes.<axis>.motor", BoardKeys.busServo),
+        ("axes.<axis>.motor", BoardKeys.busServo), ("axes.<axis>.motor", BoardKeys.pca9685Servo),
+        ("axes.<axis>.motor", BoardKeys.panTiltHatServo),
         ("axes.<axis>.encoder", BoardKeys.quadrature), ("axes.<axis>.encoder", BoardKeys.as5600),
         ("axes.<axis>.faultDetection", BoardKeys.faultDetection), ("axes.<axis>.homing", BoardKeys.homing),
         ("serial[i]", BoardKeys.serialPort), ("simulation", BoardKeys.simulation),
