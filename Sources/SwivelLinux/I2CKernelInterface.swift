@@ -20,6 +20,8 @@ enum I2CKernelInterface {
 
     /// i2c_smbus_ioctl_data.read_write: I2C_SMBUS_READ.
     static let smbusRead: UInt8 = 1
+    /// I2C_SMBUS_WRITE.
+    static let smbusWrite: UInt8 = 0
     /// i2c_smbus_ioctl_data.size: I2C_SMBUS_I2C_BLOCK_DATA.
     static let smbusI2CBlockData: UInt32 = 8
     /// I2C_SMBUS_BLOCK_MAX: the most bytes one block transfer carries.

@@ -18,10 +18,10 @@ public import SwivelHardware
 public final class LinuxI2CDevice: I2CRegisterDevice {
     public let path: String
     public let address: UInt8
-    private let file: any I2CAdapterFile
-    private let request: UnsafeMutablePointer<I2CKernelInterface.SMBusRequest>
+    let file: any I2CAdapterFile
+    let request: UnsafeMutablePointer<I2CKernelInterface.SMBusRequest>
     /// union i2c_smbus_data: block[0] the length, then the bytes.
-    private let data: UnsafeMutableRawPointer
+    let data: UnsafeMutableRawPointer
 
     /// Opens `/dev/i2c-<bus>` for the device at the 7-bit `address`.
     public static func open(bus: Int, address: UInt8) throws(I2CError) -> LinuxI2CDevice {

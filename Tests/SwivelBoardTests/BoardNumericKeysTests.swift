@@ -121,30 +121,37 @@ import Testing
         return .object(root)
     }
 
-    /// The maximal board with its roll on a unipolar stepper (28BYJ-48 + ULN2003), every key given.
-    static func unipolarRoll() -> BoardTree {
+    /// The maximal board with its roll on another motor type, every key given.
+    static func roll(_ motor: [(String, BoardTree)], speed: String = "4", acceleration: String = "20") -> BoardTree {
         guard case .object(var root) = maximal(rollOutput: []),
               let axesIndex = root.firstIndex(where: { $0.0 == "axes" }),
               case .object(var axes) = root[axesIndex].1,
               let rollIndex = axes.firstIndex(where: { $0.0 == "roll" }) else { return maximal(rollOutput: []) }
-        axes[rollIndex].1 = .object([
-            ("limits", limits(("-0.5", "0.5"), speed: "0.5", acceleration: "5")),
-            ("motor", .object([
-                ("type", s("unipolarStepper")), ("in1Line", n("5")), ("in2Line", n("6")), ("in3Line", n("25")),
-                ("in4Line", n("26")), ("sequence", s("half")), ("stepsPerRevolution", n("32")), ("gearRatio", n("63.68395")),
-                ("invertDirection", .bool(false)), ("maxStepRateHz", n("800")), ("holdMs", n("200")),
-            ])),
-        ])
+        axes[rollIndex].1 = .object([("limits", limits(("-0.5", "0.5"), speed: speed, acceleration: acceleration)), ("motor", .object(motor))])
         root[axesIndex].1 = .object(axes)
         return .object(root)
     }
 
-    /// The two ways to drive a servo exclude each other: one fixture each; a bus servo; a unipolar stepper.
+    /// The two ways to drive a servo exclude each other: one fixture each; and a bus servo, the I2C servos and a unipolar stepper.
     static let fixtures = [
         maximal(rollOutput: [("pwmChip", n("0")), ("pwmChannel", n("0"))]),
         maximal(rollOutput: [("softwarePwmLine", n("18"))]),
         busServoRoll(),
-        unipolarRoll(),
+        roll([
+            ("type", s("pca9685Servo")), ("i2cBus", n("1")), ("address", n("64")), ("channel", n("2")), ("frequencyHz", n("50")),
+            ("oscillatorHz", n("25000000")), ("minPulseUs", n("500")), ("maxPulseUs", n("2500")),
+            ("angleAtMinPulseRad", n("-1.5708")), ("angleAtMaxPulseRad", n("1.5708")),
+        ]),
+        roll([
+            ("type", s("panTiltHatServo")), ("i2cBus", n("1")), ("address", n("21")), ("servo", n("1")),
+            ("minPulseUs", n("575")), ("maxPulseUs", n("2325")), ("angleAtMinPulseRad", n("-1.5708")), ("angleAtMaxPulseRad", n("1.5708")),
+        ]),
+        // A 28BYJ-48's 800 states a second turn it at most 1.23 rad/s.
+        roll([
+            ("type", s("unipolarStepper")), ("in1Line", n("5")), ("in2Line", n("6")), ("in3Line", n("25")),
+            ("in4Line", n("26")), ("sequence", s("half")), ("stepsPerRevolution", n("32")), ("gearRatio", n("63.68395")),
+            ("invertDirection", .bool(false)), ("maxStepRateHz", n("800")), ("holdMs", n("200")),
+        ], speed: "0.5", acceleration: "5"),
     ]
 
     /// Top-level `batteries` is for a gpiod board (the fixtures are simulated)
@@ -157,7 +164,8 @@ import Testing
         ("axes.<axis>", BoardKeys.axis), ("axes.<axis>.limits", BoardKeys.limits),
         ("axes.<axis>.motor", BoardKeys.stepper), ("axes.<axis>.motor", BoardKeys.servo),
         ("axes.<axis>.motor", BoardKeys.busServo), ("axes.<axis>.motor.tmc2209", BoardKeys.tmc2209),
-        ("axes.<axis>.motor", BoardKeys.unipolarStepper),
+        ("axes.<axis>.motor", BoardKeys.unipolarStepper), ("axes.<axis>.motor", BoardKeys.pca9685Servo),
+        ("axes.<axis>.motor", BoardKeys.panTiltHatServo),
         ("axes.<axis>.encoder", BoardKeys.quadrature), ("axes.<axis>.encoder", BoardKeys.as5600),
         ("axes.<axis>.faultDetection", BoardKeys.faultDetection), ("axes.<axis>.homing", BoardKeys.homing),
         ("serial[i]", BoardKeys.serialPort), ("simulation", BoardKeys.simulation),

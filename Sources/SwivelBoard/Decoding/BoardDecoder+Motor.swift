@@ -8,6 +8,8 @@ extension BoardDecoder {
         MotorDecoding(Board.Servo.self, keys: BoardKeys.servo) { $0.decodeServo($1, limits: $2.limits, continuous: $2.continuous) },
         MotorDecoding(Board.BusServo.self, keys: BoardKeys.busServo) { $0.decodeBusServo($1, limits: $2.limits, continuous: $2.continuous) },
         MotorDecoding(Board.UnipolarStepper.self, keys: BoardKeys.unipolarStepper) { $0.decodeUnipolarStepper($1, limits: $2.limits) },
+        MotorDecoding(Board.PCA9685Servo.self, keys: BoardKeys.pca9685Servo) { $0.decodePCA9685Servo($1, limits: $2.limits, continuous: $2.continuous) },
+        MotorDecoding(Board.PanTiltHATServo.self, keys: BoardKeys.panTiltHatServo) { $0.decodePanTiltHATServo($1, limits: $2.limits, continuous: $2.continuous) },
     ]
 
     func decodeMotor(_ axis: ObjectFields, limits: LimitsRead, continuous: Located<Bool>?) -> Board.Motor? {

@@ -83,7 +83,8 @@ public struct SimulatedHardware {
             throw StandSetupError("simulated stand: \(error)")
         }
         // The AS5600s read the model, so they come after it.
-        hardware.i2c = SimulatedI2CBus(board: board, model: model)
+        hardware.i2c = SimulatedI2CBus(
+            board: board, model: model, peripherals: specs.compactMap { $0.motor.spec as? any SimulatedI2CPeripheral })
         var motorDevices: [any SimulatedMotorDevices] = []
         for drive in try MotorDrive.entries(on: board) {
             if let devices = drive.simulatedDevices(board, clock, devicesOnPty) { motorDevices.append(devices) }

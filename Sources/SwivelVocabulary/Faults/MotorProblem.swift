@@ -19,6 +19,9 @@ public enum MotorProblem: Equatable, Sendable, CustomStringConvertible {
     case shortToSupply(coil: MotorCoil)
     /// Its driver was reset (its logic supply dipped) and lost the settings it was given at start.
     case lostSettings
+    /// Its controller's bus refused transfer after transfer (an I2C servo
+    /// board unplugged, unpowered or at another address; a noisy bus).
+    case busTransfersFailed(consecutive: Int, cause: BusFailureCause)
 
     public var description: String {
         switch self {
@@ -32,6 +35,26 @@ public enum MotorProblem: Equatable, Sendable, CustomStringConvertible {
         case .shortToGround(let coil): "it reports a short to ground on coil \(coil.rawValue) (check the motor wires)"
         case .shortToSupply(let coil): "it reports a short to the motor supply on coil \(coil.rawValue) (check the motor wires)"
         case .lostSettings: "its driver was reset and lost its settings (check the driver's logic supply)"
+        case let .busTransfersFailed(count, cause): "its last \(count) bus transfers failed: \(cause)"
+        }
+    }
+}
+
+/// Why a motor controller's bus transfers failed, from the system's error
+/// (I2C: EREMOTEIO/ENXIO no acknowledgement, EIO/ETIMEDOUT a bus error).
+public enum BusFailureCause: Equatable, Sendable, CustomStringConvertible {
+    /// Nothing acknowledged the address.
+    case noAnswer
+    /// The transfer started but failed (a bus error, a timeout, lost arbitration).
+    case transferFailed
+    /// The adapter refused the transfer or the device could not be used.
+    case refused
+
+    public var description: String {
+        switch self {
+        case .noAnswer: "nothing acknowledged its address (check the board's power, SDA/SCL wiring and address)"
+        case .transferFailed: "the transfers failed on the bus (check SDA/SCL wiring, pull-ups and cable length)"
+        case .refused: "the bus adapter refused the transfers"
         }
     }
 }
