@@ -1,6 +1,7 @@
 #if os(Linux)
 import Glibc
 public import SwivelHardware
+import SwivelPOSIX
 
 /// Register writes, for the chips a servo controller drives: one SMBus "I2C
 /// block write" (i2c_smbus_write_i2c_block_data: the register, then the
@@ -27,18 +28,18 @@ extension LinuxI2CDevice: I2CWritableDevice {
         }
     }
 
-    static func writeFailed(_ path: String, address: UInt8, register: UInt8, _ failure: SystemCallError) -> I2CError {
+    static func writeFailed(_ path: String, address: UInt8, register: UInt8, _ failure: Errno) -> I2CError {
         let what = "writing register \(I2CDiagnostics.hex(register)) at address \(I2CDiagnostics.hex(address)) on \(path)"
         switch failure.code {
         case EREMOTEIO, ENXIO, ENODEV:
-            return I2CError(.noAnswer, "nothing answered at address \(I2CDiagnostics.hex(address)) on \(path) (\(failure.description)): "
+            return I2CError(.noAnswer, "nothing answered at address \(I2CDiagnostics.hex(address)) on \(path) (\(failure.numberedDescription)): "
                 + "check the board's power, SDA/SCL wiring and address")
         case EOPNOTSUPP:
-            return I2CError(.unsupportedTransfer, "\(what): the adapter refused the SMBus I2C block write (\(failure.description))")
+            return I2CError(.unsupportedTransfer, "\(what): the adapter refused the SMBus I2C block write (\(failure.numberedDescription))")
         case ENOTTY, EINVAL:
-            return I2CError(.notAnAdapter, "\(what): \(path) refused the transfer (\(failure.description))")
+            return I2CError(.notAnAdapter, "\(what): \(path) refused the transfer (\(failure.numberedDescription))")
         default:
-            return I2CError(.transferFailed, "\(what): \(failure.description)")
+            return I2CError(.transferFailed, "\(what): \(failure.numberedDescription)")
         }
     }
 }
