@@ -17,7 +17,7 @@ final class SimulatedBusServoDevices: SimulatedMotorDevices, @unchecked Sendable
     private let onPty: Bool
     /// The chain the stand talks to, once opened.
     private(set) var chain: SimulatedBusServoChain?
-    private var server: PtyServer?
+    private var server: SimulatedPtyServer?
 
     init(board: Board, clock: any MonotonicClock, onPty: Bool) {
         self.board = board
@@ -34,7 +34,7 @@ final class SimulatedBusServoDevices: SimulatedMotorDevices, @unchecked Sendable
         guard onPty else { return chain }
         do {
             let pair = try PseudoTerminalPair.open()
-            let server = try PtyServer(pair: pair, chain: chain)
+            let server = try SimulatedPtyServer(pair: pair, threadName: "swivel-sim-bus") { chain.serve($0) }
             self.server = server
             return SerialByteDevice(channel: try SerialPort.open(path: pair.secondaryPath, baudRate: baudRate))
         } catch let error as HardwareError {
@@ -63,44 +63,5 @@ extension SimulatedHardware {
     /// The simulated bus servo chain, once the stand has opened it on "pty".
     public var busServoChain: SimulatedBusServoChain? {
         motorDevices.lazy.compactMap { ($0 as? SimulatedBusServoDevices)?.chain }.first
-    }
-}
-
-/// Serves a chain on a pty's primary side: what the stand writes is parsed
-/// and answered, as a servo would, within a millisecond.
-private final class PtyServer: @unchecked Sendable {
-    private let pair: PseudoTerminalPair
-    private let chain: SimulatedBusServoChain
-    private let stopRequested = Atomic(false)
-    private var thread: POSIXThread?
-
-    init(pair: PseudoTerminalPair, chain: SimulatedBusServoChain) throws(HardwareError) {
-        self.pair = pair
-        self.chain = chain
-        do {
-            thread = try POSIXThread.spawn(name: "swivel-sim-bus") { [self] in serve() }
-        } catch {
-            throw .threadNotStarted("swivel-sim-bus", error)
-        }
-    }
-
-    private func serve() {
-        var poll = PollSet()
-        _ = poll.add(pair.primary.fileDescriptor)
-        var buffer = [UInt8](repeating: 0, count: 512)
-        while !stopRequested.load(ordering: .acquiring) {
-            guard (try? poll.wait(timeoutMilliseconds: 20)) ?? 0 > 0 else { continue }
-            guard let count = try? pair.primary.read(into: &buffer), count > 0 else { continue }
-            let answers = chain.serve(Array(buffer[0..<count]))
-            guard !answers.isEmpty else { continue }
-            answers.withUnsafeBytes { bytes in try? pair.primary.write(all: bytes, timeoutMilliseconds: 50) }
-        }
-    }
-
-    func stop() {
-        stopRequested.store(true, ordering: .releasing)
-        thread?.join()
-        thread = nil
-        pair.close()
     }
 }

@@ -23,7 +23,7 @@ final class SimulatedTMC2209Devices: SimulatedMotorDevices, @unchecked Sendable 
     private let board: Board
     private let onPty: Bool
     private(set) var chain: SimulatedTMC2209Chain?
-    private var server: PtyServer?
+    private var server: SimulatedPtyServer?
 
     init(board: Board, clock: any MonotonicClock, onPty: Bool) {
         self.board = board
@@ -54,7 +54,7 @@ final class SimulatedTMC2209Devices: SimulatedMotorDevices, @unchecked Sendable 
         guard onPty else { return chain }
         do {
             let pair = try PseudoTerminalPair.open()
-            server = try PtyServer(pair: pair, chain: chain)
+            server = try SimulatedPtyServer(pair: pair, threadName: "swivel-sim-tmc") { chain.serve($0) }
             return SerialByteDevice(channel: try SerialPort.open(path: pair.secondaryPath, baudRate: baudRate))
         } catch let error as HardwareError {
             throw error
@@ -91,43 +91,5 @@ extension SimulatedHardware {
     /// One poll of every TMC2209 bus: in virtual time the buses have no thread of their own.
     public func pollTMC2209Drivers() {
         for bus in hardware.motorResources.existing(TMC2209Resource.self)?.all ?? [] { bus.poll() }
-    }
-}
-
-/// Serves the line on a pty's primary side: the echo and the addressed driver's reply, at once.
-private final class PtyServer: @unchecked Sendable {
-    private let pair: PseudoTerminalPair
-    private let chain: SimulatedTMC2209Chain
-    private let stopRequested = Atomic(false)
-    private var thread: POSIXThread?
-
-    init(pair: PseudoTerminalPair, chain: SimulatedTMC2209Chain) throws(HardwareError) {
-        self.pair = pair
-        self.chain = chain
-        do {
-            thread = try POSIXThread.spawn(name: "swivel-sim-tmc") { [self] in serve() }
-        } catch {
-            throw .threadNotStarted("swivel-sim-tmc", error)
-        }
-    }
-
-    private func serve() {
-        var poll = PollSet()
-        _ = poll.add(pair.primary.fileDescriptor)
-        var buffer = [UInt8](repeating: 0, count: 512)
-        while !stopRequested.load(ordering: .acquiring) {
-            guard (try? poll.wait(timeoutMilliseconds: 20)) ?? 0 > 0 else { continue }
-            guard let count = try? pair.primary.read(into: &buffer), count > 0 else { continue }
-            let answers = chain.serve(Array(buffer[0..<count]))
-            guard !answers.isEmpty else { continue }
-            answers.withUnsafeBytes { bytes in try? pair.primary.write(all: bytes, timeoutMilliseconds: 50) }
-        }
-    }
-
-    func stop() {
-        stopRequested.store(true, ordering: .releasing)
-        thread?.join()
-        thread = nil
-        pair.close()
     }
 }
