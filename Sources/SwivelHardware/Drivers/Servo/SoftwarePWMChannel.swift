@@ -4,9 +4,11 @@ import SwivelPOSIX
 /// A servo signal toggled on a plain GPIO output from a thread that sleeps to
 /// absolute deadlines: the fallback for a board with no free hardware PWM.
 ///
-/// It twitches. Every edge lands late by the thread's wake-up latency, and a
-/// hobby servo turns about 0.18° per microsecond of pulse: tens of µs of
-/// jitter on a loaded Pi is several degrees of horn flutter. Use hardware PWM
+/// It twitches. An edge can land late by the thread's wake-up latency (the
+/// thread wakes early by a learned lead and spins the rest, which takes most
+/// of that out while the machine is quiet, not under load), and a hobby servo
+/// turns about 0.18° per microsecond of pulse: tens of µs of jitter on a
+/// loaded Pi is several degrees of horn flutter. Use hardware PWM
 /// (sysfs) where the board has it.
 ///
 /// The output line belongs to the thread from `init` until `deinit` joins it.
@@ -84,6 +86,26 @@ final class SoftwarePWMCore: @unchecked Sendable {
         self.clock = clock
     }
 
+    /// How early the thread wakes before an edge, to spin the rest of the
+    /// way: learned from how late its wake-ups come (a Pi: tens of µs; an
+    /// emulated CPU: a millisecond). Touched only by the PWM thread.
+    private var leadNanoseconds: Int64 = SoftwarePWMCore.minimumLeadNanoseconds
+    static let minimumLeadNanoseconds: Int64 = 20_000
+    static let maximumLeadNanoseconds: Int64 = 2_000_000
+
+    /// Sleeps to `lead` before `deadline`, then spins to it, so an edge is
+    /// as late as the clock read, not as late as the scheduler's wake-up.
+    /// The lead follows 1.5 × the wake-ups' smoothed lateness: the spin costs
+    /// about half the lead, twice a frame (under 1 % of a core on a Pi).
+    private func wake(at deadline: MonotonicInstant) {
+        let early = deadline.advanced(byNanoseconds: -leadNanoseconds)
+        DeadlineSleep.until(nanoseconds: early.nanoseconds)
+        let lateness = clock.now().nanoseconds(since: early)
+        let target = min(max(lateness * 3 / 2, Self.minimumLeadNanoseconds), Self.maximumLeadNanoseconds)
+        leadNanoseconds += (target - leadNanoseconds) / 8
+        while clock.now() < deadline {}
+    }
+
     func run() {
         var periodStart = clock.now()
         while !stopRequested.load(ordering: .acquiring) {
@@ -93,7 +115,7 @@ final class SoftwarePWMCore: @unchecked Sendable {
                 DeadlineSleep.until(nanoseconds: periodStart.nanoseconds)
                 continue
             }
-            DeadlineSleep.until(nanoseconds: periodStart.nanoseconds)
+            wake(at: periodStart)
             let duty = min(dutyNanoseconds.load(ordering: .acquiring), period)
             if enabled.load(ordering: .acquiring), duty > 0 {
                 // The instants passed are when the edges really happened. The
@@ -101,9 +123,11 @@ final class SoftwarePWMCore: @unchecked Sendable {
                 // the period's start: a rise that woke late would otherwise
                 // give a squeezed pulse, and the servo would swing towards its
                 // minimum (a guest on an emulated CPU saw 431 µs for 2137).
+                // Both edges wake early and spin, so neither is late by the
+                // scheduler's wake-up (which stretched pulses by 700 µs there).
                 output.set(true, at: clock.now())
                 let rose = clock.now()
-                DeadlineSleep.until(nanoseconds: rose.advanced(byNanoseconds: duty).nanoseconds)
+                wake(at: rose.advanced(byNanoseconds: duty))
                 output.set(false, at: clock.now())
                 pulses.add(1, ordering: .releasing)
             }
