@@ -63,8 +63,8 @@ import Testing
         #expect(abs(medianPeriod - Double(period)) < 0.2 * Double(period), "median period \(medianPeriod) ns for \(period) ns")
     }
 
-    /// A line whose rising write is slow (a late wake-up, a slow ioctl): the
-    /// edge really happens when the write returns, and is recorded then.
+    /// A line whose rising write returns late (a slow ioctl, the thread
+    /// preempted in it): the edge happens when the write begins.
     final class SlowRisingOutput: DigitalOutput {
         let inner: any DigitalOutput
         let clock: SystemMonotonicClock
@@ -75,14 +75,15 @@ import Testing
             self.riseDelayMicroseconds = riseDelayMicroseconds
         }
         func set(_ high: Bool, at instant: MonotonicInstant) {
+            inner.set(high, at: instant)
             if high { usleep(riseDelayMicroseconds) }
-            inner.set(high, at: clock.now())
         }
     }
 
-    /// A late rising edge must not shorten the pulse: a squeezed pulse swings
-    /// a servo towards its minimum. Every pulse is at least the duty cycle,
-    /// however late it began (a lower bound: it holds on any machine).
+    /// Neither a late wake-up nor a slow rising write may shorten the pulse: a
+    /// squeezed pulse swings a servo towards its minimum. Every pulse is at
+    /// least the duty cycle (a lower bound: it holds on any machine; timed
+    /// from the period's start, a pulse lost its wake-up's lateness).
     @Test func aLateRisingEdgeNeverSqueezesThePulse() throws {
         let clock = SystemMonotonicClock()
         let chip = try InMemoryGPIOChip(label: "mock", lineCount: 8, clock: clock)

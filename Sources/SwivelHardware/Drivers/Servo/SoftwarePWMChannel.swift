@@ -119,15 +119,18 @@ final class SoftwarePWMCore: @unchecked Sendable {
             let duty = min(dutyNanoseconds.load(ordering: .acquiring), period)
             if enabled.load(ordering: .acquiring), duty > 0 {
                 // The instants passed are when the edges really happened. The
-                // fall is timed from when the rising write returned, not from
-                // the period's start: a rise that woke late would otherwise
-                // give a squeezed pulse, and the servo would swing towards its
-                // minimum (a guest on an emulated CPU saw 431 µs for 2137).
-                // Both edges wake early and spin, so neither is late by the
+                // fall is timed from when the rising write began, not from the
+                // period's start: a rise that woke late would otherwise give a
+                // squeezed pulse, and the servo would swing towards its minimum
+                // (a guest on an emulated CPU saw 431 µs for 2137). From when
+                // it began, not returned: both writes take as long to reach the
+                // line, so the line's pulse is the duty (timed from the return,
+                // the guest's pulses were a write's 250 µs too long). Both
+                // edges wake early and spin, so neither is late by the
                 // scheduler's wake-up (which stretched pulses by 700 µs there).
-                output.set(true, at: clock.now())
-                let rose = clock.now()
-                wake(at: rose.advanced(byNanoseconds: duty))
+                let rising = clock.now()
+                output.set(true, at: rising)
+                wake(at: rising.advanced(byNanoseconds: duty))
                 output.set(false, at: clock.now())
                 pulses.add(1, ordering: .releasing)
             }
