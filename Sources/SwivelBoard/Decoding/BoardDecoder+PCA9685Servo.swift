@@ -59,16 +59,7 @@ extension BoardDecoder {
                     + "a decreasing pair makes an inverted servo")
                 consistent = false
             } else {
-                let low = min(angleAtMin.value, angleAtMax.value), high = max(angleAtMin.value, angleAtMax.value)
-                let span = "\(ValueText.number(low))...\(ValueText.number(high)) rad (angleAtMinPulseRad to angleAtMaxPulseRad)"
-                if let minimum = limits.minimum, minimum.value < low {
-                    report(minimum, "\(ValueText.number(minimum.value)) is outside the servo's angle span \(span)")
-                    consistent = false
-                }
-                if let maximum = limits.maximum, maximum.value > high {
-                    report(maximum, "\(ValueText.number(maximum.value)) is outside the servo's angle span \(span)")
-                    consistent = false
-                }
+                consistent = checkRangeInsideSpan(limits, angleAtMin, angleAtMax) && consistent
             }
         }
         if let continuous, continuous.value {

@@ -73,7 +73,7 @@ extension BoardDecoder {
     }
 
     /// The axis can only be commanded where the servo can go.
-    private func checkRangeInsideSpan(_ limits: LimitsRead, _ angleAtMin: Located<Double>,
+    func checkRangeInsideSpan(_ limits: LimitsRead, _ angleAtMin: Located<Double>,
                                       _ angleAtMax: Located<Double>) -> Bool {
         let low = min(angleAtMin.value, angleAtMax.value)
         let high = max(angleAtMin.value, angleAtMax.value)

@@ -10,7 +10,7 @@ extension Board.PCA9685Servo: DrivenMotor {
             let s = try MotorDrive.settings(settings, as: Board.PCA9685Servo.self)
             let place = "PCA9685 channel \(s.channel) at address \(s.address) (decimal) on i2c bus \(s.i2cBus)"
             let codec = try PCA9685ServoDrives.codec(s, place: place)
-            let mapping = try PCA9685ServoDrives.mapping(s, place: place)
+            let mapping = try ServoDrives.mapping(s, place: place)
             let resource = hardware.motorResources.resource(I2CServoResource.self) { I2CServoResource(hardware) }
             let (slot, bus) = try resource.channel(
                 s.channel, bus: s.i2cBus, address: s.address, codec: codec,
@@ -27,7 +27,7 @@ extension Board.PCA9685Servo: DrivenMotor {
             return .i2cServo(SimulatedI2CServoSpec(
                 i2cBus: s.i2cBus, i2cAddress: UInt8(truncatingIfNeeded: s.address), registers: registers,
                 output: "PCA9685 channel \(channel)", framePeriodNanoseconds: codec.pwm.periodNanoseconds,
-                mapping: try PCA9685ServoDrives.mapping(s, place: place),
+                mapping: try ServoDrives.mapping(s, place: place),
                 slewRadiansPerSecond: physics.servoSlewRadiansPerSecond
             ) { registers in
                 PCA9685ServoCodec.decodePulseNanoseconds(registers: registers, channel: channel, oscillatorHertz: oscillator)
@@ -53,17 +53,5 @@ enum PCA9685ServoDrives {
             }
         }
         return codec
-    }
-
-    static func mapping(_ s: Board.PCA9685Servo, place: String) throws(StandSetupError) -> ServoPulseMapping {
-        do {
-            return try ServoPulseMapping(
-                minPulseNanoseconds: Int64(s.minPulseMicroseconds) * 1_000,
-                maxPulseNanoseconds: Int64(s.maxPulseMicroseconds) * 1_000,
-                angleAtMinPulseRadians: s.angleAtMinPulseRadians,
-                angleAtMaxPulseRadians: s.angleAtMaxPulseRadians)
-        } catch {
-            throw StandSetupError("\(place): \(error)")
-        }
     }
 }

@@ -9,7 +9,7 @@ extension Board.PanTiltHATServo: DrivenMotor {
         makeActuator: { settings, hardware, _ throws(StandSetupError) in
             let s = try MotorDrive.settings(settings, as: Board.PanTiltHATServo.self)
             let place = "Pan-Tilt HAT \(s.servoLabel) at address \(s.address) (decimal) on i2c bus \(s.i2cBus)"
-            let mapping = try PanTiltHATServoDrives.mapping(s, place: place)
+            let mapping = try ServoDrives.mapping(s, place: place)
             let resource = hardware.motorResources.resource(I2CServoResource.self) { I2CServoResource(hardware) }
             let (slot, bus) = try resource.channel(
                 s.servo, bus: s.i2cBus, address: s.address, codec: PanTiltHATServoCodec(),
@@ -27,7 +27,7 @@ extension Board.PanTiltHATServo: DrivenMotor {
                 registers: InMemoryI2CRegisterFile(initial: [PanTiltHATConfig.libraryDefault.rawValue]),
                 output: "Pan-Tilt HAT servo \(s.servo)",
                 framePeriodNanoseconds: Int64(Board.PanTiltHATServo.framePeriodMicroseconds) * 1_000,
-                mapping: try PanTiltHATServoDrives.mapping(s, place: "\(axis)"),
+                mapping: try ServoDrives.mapping(s, place: "\(axis)"),
                 slewRadiansPerSecond: physics.servoSlewRadiansPerSecond
             ) { registers in
                 PanTiltHATServoCodec.decodePulseNanoseconds(registers: registers, servo: servo)
@@ -37,18 +37,4 @@ extension Board.PanTiltHATServo: DrivenMotor {
 
 extension Board.PanTiltHATServo {
     var servoLabel: String { servo == 1 ? "servo 1 (pan)" : "servo 2 (tilt)" }
-}
-
-enum PanTiltHATServoDrives {
-    static func mapping(_ s: Board.PanTiltHATServo, place: String) throws(StandSetupError) -> ServoPulseMapping {
-        do {
-            return try ServoPulseMapping(
-                minPulseNanoseconds: Int64(s.minPulseMicroseconds) * 1_000,
-                maxPulseNanoseconds: Int64(s.maxPulseMicroseconds) * 1_000,
-                angleAtMinPulseRadians: s.angleAtMinPulseRadians,
-                angleAtMaxPulseRadians: s.angleAtMaxPulseRadians)
-        } catch {
-            throw StandSetupError("\(place): \(error)")
-        }
-    }
 }

@@ -39,13 +39,14 @@ extension Board.Servo: DrivenMotor {
                 throw StandSetupError("\(axis): the simulated servo is driven through a PWM channel; "
                     + "software PWM (softwarePwmLine) runs only on the gpiod backend")
             }
-            return .servo(pwmChip: pwmChip, pwmChannel: pwmChannel, mapping: try ServoDrives.mapping(s, axis: axis),
+            return .servo(pwmChip: pwmChip, pwmChannel: pwmChannel, mapping: try ServoDrives.mapping(s, place: "\(axis)"),
                           slewRadiansPerSecond: physics.servoSlewRadiansPerSecond)
         })
 }
 
 enum ServoDrives {
-    static func mapping(_ s: Board.Servo, axis: Axis) throws(StandSetupError) -> ServoPulseMapping {
+    /// The pulse mapping of any pulse-width servo type; `place` names the axis in the error.
+    static func mapping(_ s: some ServoPulseRange, place: String) throws(StandSetupError) -> ServoPulseMapping {
         do {
             return try ServoPulseMapping(
                 minPulseNanoseconds: Int64(s.minPulseMicroseconds) * 1_000,
@@ -53,7 +54,7 @@ enum ServoDrives {
                 angleAtMinPulseRadians: s.angleAtMinPulseRadians,
                 angleAtMaxPulseRadians: s.angleAtMaxPulseRadians)
         } catch {
-            throw StandSetupError("\(axis): \(error)")
+            throw StandSetupError("\(place): \(error)")
         }
     }
 }
