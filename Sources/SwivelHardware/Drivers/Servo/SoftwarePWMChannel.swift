@@ -115,7 +115,9 @@ final class SoftwarePWMCore: @unchecked Sendable {
                 DeadlineSleep.until(nanoseconds: periodStart.nanoseconds)
                 continue
             }
-            wake(at: periodStart)
+            // A released servo's frames need no precise edge: sleep, don't spin.
+            let pulsing = enabled.load(ordering: .acquiring) && dutyNanoseconds.load(ordering: .acquiring) > 0
+            if pulsing { wake(at: periodStart) } else { DeadlineSleep.until(nanoseconds: periodStart.nanoseconds) }
             let duty = min(dutyNanoseconds.load(ordering: .acquiring), period)
             if enabled.load(ordering: .acquiring), duty > 0 {
                 // The instants passed are when the edges really happened. The
