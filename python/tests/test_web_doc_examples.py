@@ -59,7 +59,13 @@ def web(daemon: LocalDaemon, tmp_path: Path) -> Iterator[WebProcess]:
 
 def test_the_loopback_curl_example_runs_as_written(web: WebProcess) -> None:
     script = _block_after("With curl, on the Pi itself").replace("http://127.0.0.1:8080", web.url)
-    start_yaw = web.state()["motion"]["positions_rad"]["yaw"]
+    # The service answers before the stand's first MOTION_STATE reached it
+    # (then "motion" is null): wait for one (failed once in a clean-clone run).
+    deadline = time.monotonic() + 10
+    while (motion := web.state()["motion"]) is None and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert motion is not None, "no MOTION_STATE reached swivel-web in 10 s"
+    start_yaw = motion["positions_rad"]["yaw"]
     answers = _run(script)
     # jq's positions first, then the three POSTs' answers.
     assert set(answers[0]) == {"pitch", "yaw", "roll"}, answers  # type: ignore[arg-type]
