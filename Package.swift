@@ -142,11 +142,17 @@ let package = Package(
             swiftSettings: strict),
         .executableTarget(
             name: "swivel-soak", dependencies: ["SwivelProtocol", "SwivelPorts", "SwivelBoard", "SwivelCore", "SwivelToolSupport", "SwivelPOSIX"], swiftSettings: strict),
-        // Threads, subprocesses and temporary directories the test targets share.
-        .target(name: "SwivelTestSupport", dependencies: ["SwivelPOSIX"], path: "Tests/SwivelTestSupport", swiftSettings: strict),
+        // What several test targets share: threads, subprocesses and temporary directories; the motion
+        // controller driven tick by tick and the seeded generator (the core's two targets).
+        .target(
+            name: "SwivelTestSupport", dependencies: ["SwivelPOSIX", "SwivelCore"], path: "Tests/SwivelTestSupport",
+            swiftSettings: strict),
         .testTarget(name: "SwivelPOSIXTests", dependencies: ["SwivelPOSIX", "SwivelTestSupport"], swiftSettings: strict),
         .testTarget(name: "SwivelSyncTests", dependencies: ["SwivelSync", "SwivelTestSupport"], swiftSettings: strict),
-        .testTarget(name: "SwivelCoreTests", dependencies: ["SwivelCore"], swiftSettings: strict),
+        // SwivelCore in two: motion (controller, limiter, trajectories, animations, homing, faults, limits)
+        // and tracking (camera geometry, subject selection and estimation, the tracking controller).
+        .testTarget(name: "SwivelCoreTests", dependencies: ["SwivelCore", "SwivelTestSupport"], swiftSettings: strict),
+        .testTarget(name: "SwivelCoreTrackingTests", dependencies: ["SwivelCore", "SwivelTestSupport"], swiftSettings: strict),
         .testTarget(name: "SwivelHardwareTests", dependencies: ["SwivelHardware", "SwivelSim"], swiftSettings: strict),
         .testTarget(name: "SwivelBoardTests", dependencies: ["SwivelBoard"], swiftSettings: strict),
         .testTarget(

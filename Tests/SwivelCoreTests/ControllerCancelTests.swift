@@ -1,3 +1,4 @@
+import SwivelTestSupport
 import Testing
 @testable import SwivelCore
 

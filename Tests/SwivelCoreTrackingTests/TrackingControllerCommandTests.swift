@@ -1,4 +1,5 @@
 @testable import SwivelCore
+import SwivelTestSupport
 import Testing
 
 /// Tracking as a source among the others: who replaces whom, progress, rate limits.

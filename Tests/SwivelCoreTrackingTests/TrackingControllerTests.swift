@@ -1,4 +1,5 @@
 @testable import SwivelCore
+import SwivelTestSupport
 import Testing
 
 extension ControllerHarness {

@@ -1,59 +1,59 @@
-@testable import SwivelCore
+package import SwivelCore
 
 /// A controller driven tick by tick in virtual time, as the real-time loop does.
-struct ControllerHarness {
-    var controller: MotionController
-    var now: Double = 0
-    let dt: Double
+package struct ControllerHarness {
+    package var controller: MotionController
+    package var now: Double = 0
+    package let dt: Double
     /// Every commanded state, for checking limits over a whole run.
-    var history: [PerAxis<Limiter.State>] = []
+    package var history: [PerAxis<Limiter.State>] = []
 
-    static func limits(_ lower: Double?, _ upper: Double?, speed: Double, accel: Double) -> AxisLimits {
+    package static func limits(_ lower: Double?, _ upper: Double?, speed: Double, accel: Double) -> AxisLimits {
         let range = lower.flatMap { lower in upper.flatMap { try? PositionRange(lowerRadians: lower, upperRadians: $0) } }
         return try! AxisLimits(positionRange: range, maximumSpeed: speed, maximumAcceleration: accel)
     }
 
     /// The simulated board's three axes.
-    static let threeAxis = PerAxis<AxisLimits?>(
+    package static let threeAxis = PerAxis<AxisLimits?>(
         pitch: limits(-0.7, 0.7, speed: 2, accel: 10),
         yaw: limits(-2.8, 2.8, speed: 3, accel: 12),
         roll: limits(-0.5, 0.5, speed: 4, accel: 20))
 
     /// A slip-ring stand: continuous yaw and pitch, no roll.
-    static let continuousYaw = PerAxis<AxisLimits?>(
+    package static let continuousYaw = PerAxis<AxisLimits?>(
         pitch: limits(-0.7, 0.7, speed: 2, accel: 10),
         yaw: limits(nil, nil, speed: 3, accel: 12),
         roll: nil)
 
-    init(_ limits: PerAxis<AxisLimits?> = threeAxis, at positions: PerAxis<Double> = PerAxis(repeating: 0), dt: Double = 0.001) {
+    package init(_ limits: PerAxis<AxisLimits?> = threeAxis, at positions: PerAxis<Double> = PerAxis(repeating: 0), dt: Double = 0.001) {
         controller = try! MotionController(hardwareLimits: limits, initialPositions: positions, tickSeconds: dt)
         self.dt = dt
     }
 
-    var positions: PerAxis<Double> { controller.state.map { $1.position } }
+    package var positions: PerAxis<Double> { controller.state.map { $1.position } }
 
-    mutating func send(_ command: MotionCommand, measured: PerAxis<Double>? = nil) throws(SwivelError) -> CommandReply {
+    package mutating func send(_ command: MotionCommand, measured: PerAxis<Double>? = nil) throws(SwivelError) -> CommandReply {
         try controller.apply(command, at: now, measured: measured ?? positions)
     }
 
-    mutating func start(_ command: MotionCommand, measured: PerAxis<Double>? = nil) throws -> MoveReceipt {
+    package mutating func start(_ command: MotionCommand, measured: PerAxis<Double>? = nil) throws -> MoveReceipt {
         guard case .started(let receipt) = try send(command, measured: measured) else {
             throw SwivelError(.notSupported, .axisNotPresent)
         }
         return receipt
     }
 
-    mutating func tick() {
+    package mutating func tick() {
         history.append(controller.tick(at: now, measured: positions))
         now += dt
     }
 
-    mutating func run(seconds: Double) {
+    package mutating func run(seconds: Double) {
         for _ in 0..<Int((seconds / dt).rounded()) { tick() }
     }
 
     /// Ticks until `id` is no longer running; returns the time it took, or nil after `limit` seconds.
-    mutating func runUntilDone(_ id: UInt32, limit: Double = 30) -> Double? {
+    package mutating func runUntilDone(_ id: UInt32, limit: Double = 30) -> Double? {
         let start = now
         while now - start < limit {
             tick()
@@ -63,7 +63,7 @@ struct ControllerHarness {
     }
 
     /// Whether any recorded tick broke a limit of `limits` (checked with the limiter's own tolerances).
-    func violations(of limits: PerAxis<AxisLimits?>) -> [String] {
+    package func violations(of limits: PerAxis<AxisLimits?>) -> [String] {
         var found: [String] = []
         var previous: PerAxis<Limiter.State>?
         for (index, state) in history.enumerated() {

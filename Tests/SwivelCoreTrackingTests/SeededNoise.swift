@@ -1,4 +1,5 @@
 import SwivelCore
+import SwivelTestSupport
 
 /// Approximately Gaussian noise from the seeded generator (Irwin–Hall: the sum
 /// of twelve uniforms, minus six, has mean 0 and variance 1).

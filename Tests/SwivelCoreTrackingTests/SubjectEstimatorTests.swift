@@ -1,4 +1,5 @@
 import SwivelCore
+import SwivelTestSupport
 import Testing
 
 /// The subject estimator: four motion hypotheses (still, steady, turning,

@@ -1,4 +1,5 @@
 import SwivelCore
+import SwivelTestSupport
 import Testing
 
 @Suite struct MotionHistoryTests {
