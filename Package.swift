@@ -143,17 +143,22 @@ let package = Package(
         .executableTarget(
             name: "swivel-soak", dependencies: ["SwivelProtocol", "SwivelPorts", "SwivelBoard", "SwivelCore", "SwivelToolSupport", "SwivelPOSIX"], swiftSettings: strict),
         // What several test targets share: threads, subprocesses and temporary directories; the motion
-        // controller driven tick by tick and the seeded generator (the core's two targets).
+        // controller driven tick by tick and the seeded generator (the core's two targets); the GPIO
+        // log's pulse readings and one simulated stepper axis (the hardware's three).
         .target(
-            name: "SwivelTestSupport", dependencies: ["SwivelPOSIX", "SwivelCore"], path: "Tests/SwivelTestSupport",
-            swiftSettings: strict),
+            name: "SwivelTestSupport", dependencies: ["SwivelPOSIX", "SwivelCore", "SwivelHardware", "SwivelSim"],
+            path: "Tests/SwivelTestSupport", swiftSettings: strict),
         .testTarget(name: "SwivelPOSIXTests", dependencies: ["SwivelPOSIX", "SwivelTestSupport"], swiftSettings: strict),
         .testTarget(name: "SwivelSyncTests", dependencies: ["SwivelSync", "SwivelTestSupport"], swiftSettings: strict),
         // SwivelCore in two: motion (controller, limiter, trajectories, animations, homing, faults, limits)
         // and tracking (camera geometry, subject selection and estimation, the tracking controller).
         .testTarget(name: "SwivelCoreTests", dependencies: ["SwivelCore", "SwivelTestSupport"], swiftSettings: strict),
         .testTarget(name: "SwivelCoreTrackingTests", dependencies: ["SwivelCore", "SwivelTestSupport"], swiftSettings: strict),
-        .testTarget(name: "SwivelHardwareTests", dependencies: ["SwivelHardware", "SwivelSim"], swiftSettings: strict),
+        // SwivelHardware in two: the drivers on GPIO lines and PWM, encoders, the in-memory parts, clocks
+        // and the step thread; and the parts on a bus (bus servos, TMC2209, PCA9685, Pan-Tilt HAT).
+        .testTarget(name: "SwivelHardwareTests", dependencies: ["SwivelHardware", "SwivelTestSupport"], swiftSettings: strict),
+        .testTarget(name: "SwivelHardwareBusTests", dependencies: ["SwivelHardware", "SwivelTestSupport"], swiftSettings: strict),
+        .testTarget(name: "SwivelSimTests", dependencies: ["SwivelSim", "SwivelHardware", "SwivelTestSupport"], swiftSettings: strict),
         .testTarget(name: "SwivelBoardTests", dependencies: ["SwivelBoard"], swiftSettings: strict),
         .testTarget(
             name: "SwivelRuntimeTests",

@@ -4,6 +4,7 @@ import Glibc
 import Darwin
 #endif
 @testable import SwivelHardware
+import SwivelTestSupport
 import Testing
 
 /// The hardware executor runs in real time against the mock chip on the

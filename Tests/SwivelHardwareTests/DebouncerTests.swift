@@ -1,4 +1,5 @@
 import SwivelHardware
+import SwivelTestSupport
 import Testing
 
 /// Bouncy contacts in, one clean change per real press or release out.

@@ -1,4 +1,5 @@
 import SwivelHardware
+import SwivelTestSupport
 import Testing
 
 /// A line write that takes time, as a libgpiod write does: the clock moves

@@ -2,6 +2,7 @@
 import Glibc
 #endif
 import SwivelHardware
+import SwivelTestSupport
 import Testing
 
 /// The PWM thread runs on the real clock, so these assert the structure of

@@ -1,4 +1,5 @@
 import SwivelHardware
+import SwivelTestSupport
 import Testing
 
 /// Chains of random segments (ramps, holds, reversals, jumps, zero-length

@@ -1,4 +1,5 @@
 import SwivelHardware
+import SwivelTestSupport
 import Testing
 
 /// An executor that refuses plans while `refusing` is set, then writes them like the instant one.

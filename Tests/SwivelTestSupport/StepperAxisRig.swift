@@ -1,23 +1,23 @@
-import SwivelHardware
-import SwivelSim
+package import SwivelHardware
+package import SwivelSim
 
 /// One simulated stepper axis with its encoder, wired as the runtime wires
 /// it: 200 full steps × 16 microsteps per revolution, a 1024-line encoder
 /// (x4), a step/dir driver with ENABLE on line 2 (active low), the encoder's
 /// A/B on lines 4 and 5. Each rig has a virtual clock of its own.
-struct StepperAxisRig {
-    static let microstepsPerRadian = 3_200 / (2 * Double.pi)
-    static let countsPerRadian = 4_096 / (2 * Double.pi)
-    static let integrationStepNanoseconds: Int64 = 20_000
+package struct StepperAxisRig {
+    package static let microstepsPerRadian = 3_200 / (2 * Double.pi)
+    package static let countsPerRadian = 4_096 / (2 * Double.pi)
+    package static let integrationStepNanoseconds: Int64 = 20_000
 
-    let clock = ManualClock()
-    let chip: InMemoryGPIOChip
-    let pwm: InMemoryPWMProvider
-    let stand: StandModel
-    let driver: StepperDriver
-    let encoder: QuadratureEncoder
+    package let clock = ManualClock()
+    package let chip: InMemoryGPIOChip
+    package let pwm: InMemoryPWMProvider
+    package let stand: StandModel
+    package let driver: StepperDriver
+    package let encoder: QuadratureEncoder
 
-    init(naturalFrequencyHz: Double, dampingRatio: Double, coastDeceleration: Double,
+    package init(naturalFrequencyHz: Double, dampingRatio: Double, coastDeceleration: Double,
          maximumStepsPerAdvance: Int64 = 4_096) throws {
         chip = try InMemoryGPIOChip(label: "sim", lineCount: 8, clock: clock, transitionLogCapacity: 100_000)
         pwm = try InMemoryPWMProvider(clock: clock)

@@ -1,4 +1,5 @@
 import SwivelHardware
+import SwivelTestSupport
 import Testing
 
 /// The PCA9685 servo driver against an in-memory chip: the set-up, a pulse

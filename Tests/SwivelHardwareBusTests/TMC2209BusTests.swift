@@ -1,4 +1,5 @@
 import SwivelHardware
+import SwivelTestSupport
 import Testing
 
 /// The TMC2209 bus against the register model on an in-memory one-wire line:

@@ -1,4 +1,5 @@
 import SwivelHardware
+import SwivelTestSupport
 import Testing
 
 /// Byte stuffing must round-trip every payload. dynamixel-sdk 4.1.0's

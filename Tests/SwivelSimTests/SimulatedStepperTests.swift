@@ -5,6 +5,7 @@ import Darwin
 #endif
 import SwivelHardware
 import SwivelSim
+import SwivelTestSupport
 import Testing
 
 /// A stepper axis with an encoder, run the way the real-time loop runs it:

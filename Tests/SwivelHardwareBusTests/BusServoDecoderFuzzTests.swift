@@ -1,4 +1,5 @@
 import SwivelHardware
+import SwivelTestSupport
 import Testing
 
 /// Random and mangled bytes into both status decoders: every outcome is a valid

@@ -5,6 +5,7 @@ import Darwin
 #endif
 import SwivelHardware
 import SwivelSim
+import SwivelTestSupport
 import Testing
 
 /// A model that falls behind its clock covers the gap in longer steps, at a

@@ -1,13 +1,13 @@
-import SwivelHardware
+package import SwivelHardware
 
 /// A small deterministic generator (SplitMix64) so property tests are seeded
 /// and reproducible without Foundation.
-struct SplitMix64: RandomNumberGenerator {
+package struct SplitMix64: RandomNumberGenerator {
     private var state: UInt64
 
-    init(seed: UInt64) { state = seed }
+    package init(seed: UInt64) { state = seed }
 
-    mutating func next() -> UInt64 {
+    package mutating func next() -> UInt64 {
         state &+= 0x9E37_79B9_7F4A_7C15
         var z = state
         z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
@@ -16,15 +16,15 @@ struct SplitMix64: RandomNumberGenerator {
     }
 }
 
-func ns(_ value: Int64) -> MonotonicInstant { MonotonicInstant(nanoseconds: value) }
+package func ns(_ value: Int64) -> MonotonicInstant { MonotonicInstant(nanoseconds: value) }
 
 /// The rising edges logged on `line`, oldest first.
-func risingEdges(_ chip: InMemoryGPIOChip, line: Int) -> [LineTransition] {
+package func risingEdges(_ chip: InMemoryGPIOChip, line: Int) -> [LineTransition] {
     chip.transitions(onLine: line).filter(\.high)
 }
 
 /// Pulse widths on `line`: each rising edge paired with the falling edge after it.
-func pulseWidths(_ chip: InMemoryGPIOChip, line: Int) -> [Int64] {
+package func pulseWidths(_ chip: InMemoryGPIOChip, line: Int) -> [Int64] {
     let log = chip.transitions(onLine: line)
     var widths: [Int64] = []
     for index in log.indices.dropLast() where log[index].high && !log[index + 1].high {
@@ -35,7 +35,7 @@ func pulseWidths(_ chip: InMemoryGPIOChip, line: Int) -> [Int64] {
 
 /// How long `line` was really high for each pulse: from the write of each
 /// rising edge to the write of the falling edge after it.
-func writtenPulseWidths(_ chip: InMemoryGPIOChip, line: Int) -> [Int64] {
+package func writtenPulseWidths(_ chip: InMemoryGPIOChip, line: Int) -> [Int64] {
     let log = chip.transitions(onLine: line)
     var widths: [Int64] = []
     for index in log.indices.dropLast() where log[index].high && !log[index + 1].high {
