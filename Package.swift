@@ -160,11 +160,59 @@ let package = Package(
         .testTarget(name: "SwivelHardwareBusTests", dependencies: ["SwivelHardware", "SwivelTestSupport"], swiftSettings: strict),
         .testTarget(name: "SwivelSimTests", dependencies: ["SwivelSim", "SwivelHardware", "SwivelTestSupport"], swiftSettings: strict),
         .testTarget(name: "SwivelBoardTests", dependencies: ["SwivelBoard"], swiftSettings: strict),
+        // SwivelLoop: the real-time loop thread, its privileges and statistics.
+        .testTarget(
+            name: "SwivelLoopTests",
+            dependencies: [
+                "SwivelLoop", "SwivelStand", "SwivelAccessories", "SwivelLink", "SwivelRuntime", "SwivelHardware", "SwivelPOSIX", "SwivelTestSupport",
+            ],
+            swiftSettings: strict),
+        // SwivelStand: the engine on the simulated stand (modes, commands, homing, first motion, idle release,
+        // the caps at the outputs) ...
+        .testTarget(
+            name: "SwivelStandTests",
+            dependencies: [
+                "SwivelStand", "SwivelLoop", "SwivelAccessories", "SwivelLink", "SwivelRuntime", "SwivelCore", "SwivelBoard", "SwivelHardware",
+                "SwivelProtocol", "SwivelStandHarness", "SwivelTestSupport",
+            ],
+            swiftSettings: strict),
+        // ... and its motor drives, one per part, with their step timing.
+        .testTarget(
+            name: "SwivelStandDriveTests",
+            dependencies: [
+                "SwivelStand", "SwivelLoop", "SwivelAccessories", "SwivelLink", "SwivelRuntime", "SwivelCore", "SwivelBoard", "SwivelHardware",
+                "SwivelSim", "SwivelLinux", "SwivelStandHarness",
+            ],
+            swiftSettings: strict),
+        // SwivelAccessories: buttons and batteries through the hub.
+        .testTarget(
+            name: "SwivelAccessoriesTests",
+            dependencies: [
+                "SwivelAccessories", "SwivelStand", "SwivelLoop", "SwivelLink", "SwivelRuntime", "SwivelBoard", "SwivelHardware", "SwivelProtocol",
+                "SwivelStandHarness",
+            ],
+            swiftSettings: strict),
+        // SwivelLink: the hub and its sessions, tracking, device identity, the serial link, the console.
+        .testTarget(
+            name: "SwivelLinkTests",
+            dependencies: [
+                "SwivelLink", "SwivelStand", "SwivelLoop", "SwivelAccessories", "SwivelRuntime", "SwivelCore", "SwivelBoard", "SwivelHardware",
+                "SwivelProtocol", "SwivelPorts", "SwivelPOSIX", "SwivelStandHarness", "SwivelTestSupport",
+            ],
+            swiftSettings: strict),
+        // SwivelRuntime: scenes, the simulated camera and the closed loop through them.
         .testTarget(
             name: "SwivelRuntimeTests",
             dependencies: [
-                "SwivelRuntime", "SwivelLoop", "SwivelStand", "SwivelAccessories", "SwivelLink", "SwivelSceneBench", "SwivelPOSIX",
-                "SwivelTestSupport",
+                "SwivelRuntime", "SwivelLoop", "SwivelStand", "SwivelAccessories", "SwivelLink", "SwivelSceneBench", "SwivelCore", "SwivelBoard",
+                "SwivelHardware", "SwivelProtocol", "SwivelStandHarness",
+            ],
+            swiftSettings: strict),
+        // The built swiveld (and swivel-fuzz), started as a process over ptys and sockets.
+        .testTarget(
+            name: "SwivelDaemonTests",
+            dependencies: [
+                "SwivelBoard", "SwivelCore", "SwivelHardware", "SwivelPorts", "SwivelProtocol", "SwivelStandHarness", "SwivelTestSupport",
             ],
             swiftSettings: strict),
         .testTarget(name: "SwivelLinuxTests", dependencies: ["SwivelLinux", "SwivelPOSIX"], swiftSettings: strict),
@@ -174,10 +222,15 @@ let package = Package(
         .testTarget(name: "SwivelPortsTests", dependencies: ["SwivelPorts", "SwivelTestSupport"], swiftSettings: strict),
         // The harness's own checks: the soak's cap checker and the fuzz targets can fail, and pass the seeds.
         .testTarget(name: "SwivelHarnessTests", dependencies: ["swivel-fuzz", "swivel-soak"], swiftSettings: strict),
-        // The simulated stand in-process (the real LinkHub over a VirtualStand) and SwivelKit docked to it, on its virtual time.
+        // The simulated stand in-process (the real LinkHub over a VirtualStand) and SwivelKit docked to it, on its virtual time;
+        // the hub beside a virtual stand with scripted hosts (LinkHarness), a raw protocol host, the shipped boards.
         .target(
-            name: "SwivelStandHarness", dependencies: ["SwivelKit", "SwivelRuntime", "SwivelTestSupport"], path: "Tests/SwivelStandHarness",
-            swiftSettings: strict),
+            name: "SwivelStandHarness",
+            dependencies: [
+                "SwivelKit", "SwivelRuntime", "SwivelStand", "SwivelLink", "SwivelBoard", "SwivelProtocol", "SwivelPorts", "SwivelPOSIX",
+                "SwivelTestSupport",
+            ],
+            path: "Tests/SwivelStandHarness", swiftSettings: strict),
         // End to end: SwivelKit and swivelctl against the runtime on the simulated stand.
         .testTarget(
             name: "SwivelKitTests", dependencies: ["SwivelKit", "SwivelRuntime", "SwivelTestSupport", "SwivelStandHarness"],

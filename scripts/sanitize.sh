@@ -19,7 +19,7 @@ export SWIFT_BACKTRACE=enable=no
 suppressions=$(pwd)/scripts/lsan-suppressions.txt
 
 # What runs in the second, serial pass (a regex over test identifiers).
-WALL_CLOCK_TESTS='^SwivelKitTests\.|^SwivelRuntimeTests\.(Daemon[A-Za-z]*Tests|StandOnRealtimeLoopTests|RealtimeLoop[A-Za-z]*Tests)'
+WALL_CLOCK_TESTS='^SwivelKitTests\.|^SwivelDaemonTests\.Daemon[A-Za-z]*Tests|^SwivelStandTests\.StandOnRealtimeLoopTests|^SwivelLoopTests\.RealtimeLoop[A-Za-z]*Tests'
 
 status=0
 results=()

@@ -1,5 +1,6 @@
 import SwivelCore
 import SwivelRuntime
+import SwivelStandHarness
 import Testing
 
 #if canImport(Glibc)

@@ -1,5 +1,6 @@
 import SwivelBoard
 import SwivelCore
+import SwivelStandHarness
 import Testing
 @testable import SwivelAccessories
 @testable import SwivelLink

@@ -5,6 +5,7 @@ import SwivelCore
 @testable import SwivelRuntime
 @testable import SwivelStand
 @testable import SwivelSceneBench
+import SwivelStandHarness
 import Testing
 
 /// The contract: tracking must converge for both camera positions. Every

@@ -1,4 +1,5 @@
 import SwivelCore
+import SwivelStandHarness
 import Testing
 @testable import SwivelRuntime
 @testable import SwivelSceneBench

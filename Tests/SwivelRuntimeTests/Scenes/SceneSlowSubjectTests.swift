@@ -1,4 +1,5 @@
 import SwivelCore
+import SwivelStandHarness
 import Testing
 @testable import SwivelAccessories
 @testable import SwivelLink
