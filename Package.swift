@@ -164,7 +164,7 @@ let package = Package(
         .testTarget(
             name: "SwivelLoopTests",
             dependencies: [
-                "SwivelLoop", "SwivelStand", "SwivelAccessories", "SwivelLink", "SwivelRuntime", "SwivelHardware", "SwivelPOSIX", "SwivelTestSupport",
+                "SwivelLoop", "SwivelHardware", "SwivelPOSIX", "SwivelTestSupport",
             ],
             swiftSettings: strict),
         // SwivelStand: the engine on the simulated stand (modes, commands, homing, first motion, idle release,
@@ -172,32 +172,31 @@ let package = Package(
         .testTarget(
             name: "SwivelStandTests",
             dependencies: [
-                "SwivelStand", "SwivelLoop", "SwivelAccessories", "SwivelLink", "SwivelRuntime", "SwivelCore", "SwivelBoard", "SwivelHardware",
-                "SwivelProtocol", "SwivelStandHarness", "SwivelTestSupport",
+                "SwivelStand", "SwivelLoop", "SwivelLink", "SwivelRuntime", "SwivelCore", "SwivelBoard", "SwivelHardware", "SwivelProtocol",
+                "SwivelStandHarness", "SwivelTestSupport",
             ],
             swiftSettings: strict),
         // ... and its motor drives, one per part, with their step timing.
         .testTarget(
             name: "SwivelStandDriveTests",
             dependencies: [
-                "SwivelStand", "SwivelLoop", "SwivelAccessories", "SwivelLink", "SwivelRuntime", "SwivelCore", "SwivelBoard", "SwivelHardware",
-                "SwivelSim", "SwivelLinux", "SwivelStandHarness",
+                "SwivelStand", "SwivelLoop", "SwivelLink", "SwivelCore", "SwivelBoard", "SwivelHardware", "SwivelSim", "SwivelLinux",
+                "SwivelStandHarness",
             ],
             swiftSettings: strict),
         // SwivelAccessories: buttons and batteries through the hub.
         .testTarget(
             name: "SwivelAccessoriesTests",
             dependencies: [
-                "SwivelAccessories", "SwivelStand", "SwivelLoop", "SwivelLink", "SwivelRuntime", "SwivelBoard", "SwivelHardware", "SwivelProtocol",
-                "SwivelStandHarness",
+                "SwivelAccessories", "SwivelStand", "SwivelLoop", "SwivelLink", "SwivelBoard", "SwivelHardware", "SwivelProtocol", "SwivelStandHarness",
             ],
             swiftSettings: strict),
         // SwivelLink: the hub and its sessions, tracking, device identity, the serial link, the console.
         .testTarget(
             name: "SwivelLinkTests",
             dependencies: [
-                "SwivelLink", "SwivelStand", "SwivelLoop", "SwivelAccessories", "SwivelRuntime", "SwivelCore", "SwivelBoard", "SwivelHardware",
-                "SwivelProtocol", "SwivelPorts", "SwivelPOSIX", "SwivelStandHarness", "SwivelTestSupport",
+                "SwivelLink", "SwivelStand", "SwivelLoop", "SwivelCore", "SwivelBoard", "SwivelHardware", "SwivelProtocol", "SwivelPorts",
+                "SwivelPOSIX", "SwivelStandHarness", "SwivelTestSupport",
             ],
             swiftSettings: strict),
         // SwivelRuntime: scenes, the simulated camera and the closed loop through them.

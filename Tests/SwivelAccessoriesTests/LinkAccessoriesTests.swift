@@ -4,7 +4,6 @@ import SwivelProtocol
 @testable import SwivelAccessories
 @testable import SwivelLink
 @testable import SwivelLoop
-@testable import SwivelRuntime
 @testable import SwivelStand
 import SwivelStandHarness
 import Testing

@@ -1,9 +1,7 @@
 import SwivelBoard
 import SwivelCore
-@testable import SwivelAccessories
 @testable import SwivelLink
 @testable import SwivelLoop
-@testable import SwivelRuntime
 @testable import SwivelStand
 import SwivelStandHarness
 import Testing

@@ -4,10 +4,8 @@ import Glibc
 import Darwin
 #endif
 import SwivelProtocol
-@testable import SwivelAccessories
 @testable import SwivelLink
 @testable import SwivelLoop
-@testable import SwivelRuntime
 @testable import SwivelStand
 import SwivelTestSupport
 import Testing

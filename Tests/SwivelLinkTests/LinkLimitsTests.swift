@@ -1,9 +1,7 @@
 import SwivelCore
 import SwivelProtocol
-@testable import SwivelAccessories
 @testable import SwivelLink
 @testable import SwivelLoop
-@testable import SwivelRuntime
 @testable import SwivelStand
 import SwivelStandHarness
 import Testing

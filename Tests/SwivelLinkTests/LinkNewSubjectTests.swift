@@ -5,10 +5,8 @@ import Darwin
 #endif
 import SwivelCore
 import SwivelProtocol
-@testable import SwivelAccessories
 @testable import SwivelLink
 @testable import SwivelLoop
-@testable import SwivelRuntime
 @testable import SwivelStand
 import SwivelStandHarness
 import Testing

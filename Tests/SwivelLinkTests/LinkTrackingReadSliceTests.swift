@@ -2,7 +2,6 @@ import SwivelCore
 import SwivelPorts
 import SwivelProtocol
 @testable import SwivelLink
-@testable import SwivelRuntime
 import SwivelStandHarness
 import Testing
 

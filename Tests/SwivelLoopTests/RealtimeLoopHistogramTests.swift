@@ -1,9 +1,5 @@
 import Testing
-@testable import SwivelAccessories
-@testable import SwivelLink
 @testable import SwivelLoop
-@testable import SwivelRuntime
-@testable import SwivelStand
 
 @Suite struct RealtimeLoopHistogramTests {
     @Test func bucketEdgesFollowTheDocumentedLayout() {

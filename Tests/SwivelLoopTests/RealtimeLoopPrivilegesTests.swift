@@ -6,11 +6,7 @@ import Darwin
 import SwivelPOSIX
 import SwivelTestSupport
 import Testing
-@testable import SwivelAccessories
-@testable import SwivelLink
 @testable import SwivelLoop
-@testable import SwivelRuntime
-@testable import SwivelStand
 
 @Suite struct RealtimeLoopPrivilegesTests {
     @Test func requestRejectsPrioritiesOutsideTheFIFORange() {

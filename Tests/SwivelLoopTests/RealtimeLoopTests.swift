@@ -7,11 +7,7 @@ import Synchronization
 import SwivelHardware
 import SwivelPOSIX
 import Testing
-@testable import SwivelAccessories
-@testable import SwivelLink
 @testable import SwivelLoop
-@testable import SwivelRuntime
-@testable import SwivelStand
 
 @Suite struct RealtimeLoopTests {
     static let period: Int64 = 1_000_000

@@ -5,7 +5,7 @@ import SwivelHardware
 import Glibc
 import SwivelLinux
 #endif
-import SwivelRuntime
+import SwivelStand
 import SwivelStandHarness
 import Testing
 

@@ -1,6 +1,6 @@
 import SwivelBoard
 import SwivelHardware
-import SwivelRuntime
+import SwivelStand
 import SwivelSim
 import SwivelStandHarness
 import Testing

@@ -5,10 +5,7 @@ import Darwin
 #endif
 import Synchronization
 import SwivelHardware
-@testable import SwivelAccessories
-@testable import SwivelLink
 @testable import SwivelLoop
-@testable import SwivelRuntime
 @testable import SwivelStand
 import Testing
 

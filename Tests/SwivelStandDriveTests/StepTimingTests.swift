@@ -3,10 +3,8 @@ import SwivelCore
 import SwivelHardware
 import SwivelStandHarness
 import Testing
-@testable import SwivelAccessories
 @testable import SwivelLink
 @testable import SwivelLoop
-@testable import SwivelRuntime
 @testable import SwivelStand
 
 /// Step timing through the whole runtime in virtual time, checked at the mock

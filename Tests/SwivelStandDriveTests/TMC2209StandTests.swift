@@ -1,7 +1,7 @@
 import SwivelBoard
 import SwivelCore
 import SwivelHardware
-import SwivelRuntime
+import SwivelStand
 import SwivelSim
 import SwivelStandHarness
 import Testing

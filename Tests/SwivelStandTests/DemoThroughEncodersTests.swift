@@ -1,5 +1,5 @@
 import SwivelCore
-import SwivelRuntime
+import SwivelStand
 import SwivelStandHarness
 import Testing
 

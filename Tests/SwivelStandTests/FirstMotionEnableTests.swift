@@ -2,10 +2,8 @@ import SwivelBoard
 import SwivelCore
 import SwivelHardware
 import SwivelProtocol
-@testable import SwivelAccessories
 @testable import SwivelLink
 @testable import SwivelLoop
-@testable import SwivelRuntime
 @testable import SwivelStand
 import SwivelStandHarness
 import Testing

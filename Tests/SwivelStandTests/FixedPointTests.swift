@@ -1,8 +1,5 @@
 import SwivelCore
-@testable import SwivelAccessories
-@testable import SwivelLink
 @testable import SwivelLoop
-@testable import SwivelRuntime
 @testable import SwivelStand
 import Testing
 

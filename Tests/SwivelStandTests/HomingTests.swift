@@ -2,10 +2,8 @@ import SwivelBoard
 import SwivelCore
 import SwivelStandHarness
 import Testing
-@testable import SwivelAccessories
 @testable import SwivelLink
 @testable import SwivelLoop
-@testable import SwivelRuntime
 @testable import SwivelStand
 
 /// Homing on the simulated stand: the yaw axis of the simulated board with a

@@ -1,6 +1,6 @@
 import SwivelCore
 import SwivelHardware
-import SwivelRuntime
+import SwivelStand
 import SwivelStandHarness
 import Testing
 

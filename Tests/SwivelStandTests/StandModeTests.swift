@@ -1,10 +1,7 @@
 import SwivelCore
 import SwivelStandHarness
 import Testing
-@testable import SwivelAccessories
-@testable import SwivelLink
 @testable import SwivelLoop
-@testable import SwivelRuntime
 @testable import SwivelStand
 
 /// The engine's modes as the published status shows them, with what each

@@ -2,10 +2,7 @@ import SwivelCore
 import SwivelHardware
 import SwivelStandHarness
 import Testing
-@testable import SwivelAccessories
-@testable import SwivelLink
 @testable import SwivelLoop
-@testable import SwivelRuntime
 @testable import SwivelStand
 
 /// The two command sequences of issue 10 that broke the acceleration cap,

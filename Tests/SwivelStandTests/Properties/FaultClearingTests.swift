@@ -2,10 +2,7 @@ import SwivelCore
 import SwivelHardware
 import SwivelStandHarness
 import Testing
-@testable import SwivelAccessories
-@testable import SwivelLink
 @testable import SwivelLoop
-@testable import SwivelRuntime
 @testable import SwivelStand
 
 /// Clearing a motor fault re-synchronises the axes to their encoders; that

@@ -1,10 +1,7 @@
 import SwivelBoard
 import SwivelCore
 import SwivelHardware
-@testable import SwivelAccessories
-@testable import SwivelLink
 @testable import SwivelLoop
-@testable import SwivelRuntime
 @testable import SwivelStand
 
 /// The motion a virtual stand puts out, rebuilt from what its drivers write

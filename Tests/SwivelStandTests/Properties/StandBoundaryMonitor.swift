@@ -1,10 +1,7 @@
 import SwivelBoard
 import SwivelCore
 import SwivelHardware
-@testable import SwivelAccessories
-@testable import SwivelLink
 @testable import SwivelLoop
-@testable import SwivelRuntime
 @testable import SwivelStand
 
 /// A virtual stand whose every tick is checked where the promises are kept or

@@ -4,8 +4,6 @@ import SwivelCore
 import SwivelHardware
 import SwivelStandHarness
 import Testing
-@testable import SwivelAccessories
-@testable import SwivelLink
 @testable import SwivelLoop
 @testable import SwivelRuntime
 @testable import SwivelStand
