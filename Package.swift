@@ -158,14 +158,13 @@ let package = Package(
         // and the step thread; and the parts on a bus (bus servos, TMC2209, PCA9685, Pan-Tilt HAT).
         .testTarget(name: "SwivelHardwareTests", dependencies: ["SwivelHardware", "SwivelTestSupport"], swiftSettings: strict),
         .testTarget(name: "SwivelHardwareBusTests", dependencies: ["SwivelHardware", "SwivelTestSupport"], swiftSettings: strict),
+        // SwivelSim: the simulated motors and the stand's physical model.
         .testTarget(name: "SwivelSimTests", dependencies: ["SwivelSim", "SwivelHardware", "SwivelTestSupport"], swiftSettings: strict),
         .testTarget(name: "SwivelBoardTests", dependencies: ["SwivelBoard"], swiftSettings: strict),
         // SwivelLoop: the real-time loop thread, its privileges and statistics.
         .testTarget(
             name: "SwivelLoopTests",
-            dependencies: [
-                "SwivelLoop", "SwivelHardware", "SwivelPOSIX", "SwivelTestSupport",
-            ],
+            dependencies: ["SwivelLoop", "SwivelHardware", "SwivelPOSIX", "SwivelTestSupport"],
             swiftSettings: strict),
         // SwivelStand: the engine on the simulated stand (modes, commands, homing, first motion, idle release,
         // the caps at the outputs) ...
