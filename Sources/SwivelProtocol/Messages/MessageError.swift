@@ -1,4 +1,4 @@
-public import SwivelCore
+public import SwivelVocabulary
 
 /// Why a payload could not become a message. The session answers each with an
 /// ERR frame (unknownMessage, badLength or invalidParameter) and changes nothing.

@@ -1,4 +1,4 @@
-public import SwivelCore
+public import SwivelVocabulary
 
 /// ERR codes: DockKitError's cases and the runtime's own share numbers with
 /// `SwivelError.Code`; transport problems start at 0x20.

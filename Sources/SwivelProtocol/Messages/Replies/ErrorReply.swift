@@ -1,4 +1,4 @@
-public import SwivelCore
+public import SwivelVocabulary
 
 /// ERR: a command was rejected and changed nothing. Its layout is frozen
 /// across protocol versions, so a version-mismatch ERR is readable by any host.
