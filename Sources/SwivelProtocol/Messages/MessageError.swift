@@ -33,7 +33,7 @@ public enum MessageError: Error, Equatable, Sendable, CustomStringConvertible {
         case .unknownMessage, .wrongDirection: .unknownMessage
         case .badLength: .badLength
         case .unknownValue, .tooMany: .invalidParameter
-        case .invalid(_, let error): WireErrorCode(error.code)
+        case .invalid(_, let error): error.code
         }
     }
 }
