@@ -4,10 +4,12 @@ import PackageDescription
 // Module map, from the pure core outwards:
 //   SwivelVocabulary  the words every module and app shares: Axis, PerAxis, Vector3, Quaternion, units,
 //                   MonotonicInstant, the normalized image spaces, SwivelError and its wire codes,
-//                   FramingMode, AnimationName; pure values, no engine
+//                   FramingMode, AnimationName; the values the wire carries (limits, progress, receipts,
+//                   orientation targets, observations, camera information, fields of view, axis faults)
+//                   and InputRanges; the "did you mean" word suggestions the board loader and swivelctl
+//                   share; pure values, no engine
 //   SwivelCore      motion planning, limiter, animations, rate limits: no I/O, time is an input;
 //                   re-exports SwivelVocabulary
-//                   (and the "did you mean" word suggestions the board loader and swivelctl share)
 //   SwivelSync      PIMutex: the firmware's lock, made visible to ThreadSanitizer under `make sanitize`
 //   SwivelPOSIX     the one POSIX layer: threads with a scheduling policy and affinity, the monotonic clock,
 //                   deadline sleep, FileDescriptor and Poll (the one EINTR loop, the one Errno), small-file reads, stderr; Glibc only
@@ -15,14 +17,15 @@ import PackageDescription
 //   SwivelHardware  small hardware protocols, drivers (stepper, servo, quadrature) and mocks;
 //                   re-exports SwivelVocabulary (its clocks speak MonotonicInstant)
 //   SwivelSim       the physical model of a stand, wired to the mock GPIO chip
-//   SwivelBoard     the strict JSON5 board-file loader
+//   SwivelBoard     the strict JSON5 board-file loader; on the vocabulary alone, not the engine
 //   SwivelLinux     Linux backends (libgpiod); compiled on Linux only
-//   SwivelProtocol  the wire codec: framing (COBS, CRC) and messages; pure, no I/O
+//   SwivelProtocol  the wire codec: framing (COBS, CRC) and messages; pure, no I/O; on the vocabulary alone
 //   SwivelPorts     byte channels on SwivelPOSIX's FileDescriptor: termios serial, pty pairs, Unix sockets, poll
 //   SwivelLoop      the real-time loop thread: SCHED_FIFO, absolute deadlines, memory locking, its statistics
 //   SwivelStand     a board assembled into a stand: the Stand handle, the StandEngine the loop ticks,
 //                   motor drives, the command mailbox, status snapshots and the status line
-//   SwivelAccessories  buttons and batteries (real and simulated), read on the link thread
+//   SwivelAccessories  buttons and batteries (real and simulated), read on the link thread; beside the
+//                   stand, not on it: its setup fails with SwivelHardware's HardwareError
 //   SwivelLink      host sessions (LinkHub), the link thread (LinkServer), the tracking pipeline,
 //                   device identity, logs, the firmware version
 //   SwivelRuntime   the assembly: scene files and the simulated camera the daemon runs;
@@ -66,8 +69,8 @@ let package = Package(
             name: "SwivelHardware", dependencies: ["SwivelVocabulary", "SwivelSync", "SwivelPOSIX"], swiftSettings: strict,
             linkerSettings: libm),
         .target(name: "SwivelSim", dependencies: ["SwivelHardware"], swiftSettings: strict, linkerSettings: libm),
-        .target(name: "SwivelBoard", dependencies: ["SwivelCore", "SwivelPOSIX"], swiftSettings: strict),
-        .target(name: "SwivelProtocol", dependencies: ["SwivelCore"], swiftSettings: strict),
+        .target(name: "SwivelBoard", dependencies: ["SwivelVocabulary", "SwivelPOSIX"], swiftSettings: strict),
+        .target(name: "SwivelProtocol", dependencies: ["SwivelVocabulary"], swiftSettings: strict),
         .target(name: "SwivelPorts", dependencies: ["SwivelPOSIX"], swiftSettings: strict),
         .systemLibrary(
             name: "CGPIOD",
@@ -96,7 +99,7 @@ let package = Package(
         ),
         .target(
             name: "SwivelAccessories",
-            dependencies: ["SwivelStand", "SwivelBoard", "SwivelHardware", "SwivelLinux", "SwivelProtocol", "SwivelSync"],
+            dependencies: ["SwivelBoard", "SwivelHardware", "SwivelLinux", "SwivelProtocol", "SwivelSync"],
             swiftSettings: strict
         ),
         .target(

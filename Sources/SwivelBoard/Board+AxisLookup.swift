@@ -1,4 +1,4 @@
-public import SwivelCore
+public import SwivelVocabulary
 
 // One way to walk a board's axes: by the vocabulary's `Axis`, in its fixed
 // order, instead of each caller listing ("pitch", axes.pitch)… in its own order.

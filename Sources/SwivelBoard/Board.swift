@@ -1,3 +1,5 @@
+public import SwivelVocabulary
+
 /// A board file, loaded and validated. Every value here has passed the
 /// loader's bounds and cross-checks; consumers never re-validate.
 ///
@@ -13,8 +15,9 @@ public struct Board: Equatable, Sendable {
     public var serialPorts: [SerialPort]
     /// Present exactly when `backend == .simulated`.
     public var simulation: Simulation?
-    /// The phone cameras' fields of view, used when an observation comes without intrinsics.
-    public var camera: Camera
+    /// The phone cameras' fields of view, used when an observation comes without
+    /// intrinsics: the tracking geometry's own table, with its defaults.
+    public var camera: FieldOfViewTable
     /// The CPU the busy-waiting step thread is pinned to (`loop.stepCore`);
     /// nil lets the kernel place it. Used only by a `gpiod` board with a stepper.
     public var stepCore: Int?
@@ -34,7 +37,7 @@ public struct Board: Equatable, Sendable {
 
     public init(
         name: String, hardwareModel: String, backend: Backend, gpioChipLabel: String,
-        loopRateHz: Int, axes: Axes, serialPorts: [SerialPort], simulation: Simulation?, camera: Camera = .defaults,
+        loopRateHz: Int, axes: Axes, serialPorts: [SerialPort], simulation: Simulation?, camera: FieldOfViewTable = .defaults,
         stepCore: Int? = nil, buttons: [Button] = [], batteries: [Battery] = [], vision: Vision? = nil,
         signals: [Signal] = [], idleTimeoutSeconds: Double = Board.defaultIdleTimeoutSeconds
     ) {
@@ -252,37 +255,5 @@ public struct Board: Equatable, Sendable {
             self.servoSlewRadiansPerSecond = servoSlewRadiansPerSecond
             self.integrationStepMicroseconds = integrationStepMicroseconds
         }
-    }
-
-    /// Fields of view of the sensor's native LANDSCAPE frame, per capture device type.
-    public struct Camera: Equatable, Sendable {
-        public struct FieldOfView: Equatable, Sendable {
-            public var horizontalRadians: Double
-            public var verticalRadians: Double
-
-            public init(horizontalRadians: Double, verticalRadians: Double) {
-                self.horizontalRadians = horizontalRadians
-                self.verticalRadians = verticalRadians
-            }
-        }
-
-        public var wideAngle: FieldOfView
-        public var ultraWide: FieldOfView
-        public var telephoto: FieldOfView
-        public var other: FieldOfView
-
-        public init(wideAngle: FieldOfView, ultraWide: FieldOfView, telephoto: FieldOfView, other: FieldOfView) {
-            self.wideAngle = wideAngle
-            self.ultraWide = ultraWide
-            self.telephoto = telephoto
-            self.other = other
-        }
-
-        /// A phone's typical 4:3 cameras (docs/TRACKING.md).
-        public static let defaults = Camera(
-            wideAngle: FieldOfView(horizontalRadians: 1.107, verticalRadians: 0.860),
-            ultraWide: FieldOfView(horizontalRadians: 1.745, verticalRadians: 1.396),
-            telephoto: FieldOfView(horizontalRadians: 0.489, verticalRadians: 0.370),
-            other: FieldOfView(horizontalRadians: 1.107, verticalRadians: 0.860))
     }
 }

@@ -33,6 +33,9 @@ public enum DockKitError: Error, Equatable, Hashable, LocalizedError, Sendable {
         }
     }
 
+    /// DockKit's case for a Swivel code, nil for the codes DockKit lacks
+    /// (they are thrown as `SwivelStandError`). The shared cases only: the
+    /// table itself is the vocabulary's `SwivelError.Code`.
     init?(_ code: SwivelKitError.Code) {
         switch code {
         case .invalidParameter: self = .invalidParameter
@@ -42,8 +45,7 @@ public enum DockKitError: Error, Equatable, Hashable, LocalizedError, Sendable {
         case .frameRateTooHigh: self = .frameRateTooHigh
         case .frameRateTooLow: self = .frameRateTooLow
         case .noSubjectFound: self = .noSubjectFound
-        case .systemTrackingActive, .motorFault, .busy, .unknownMessage, .badLength, .versionMismatch, .timedOut, .transport:
-            return nil
+        default: return nil
         }
     }
 }

@@ -43,7 +43,7 @@ enum LinkSetup {
         let configuration = LinkConfiguration(
             identity: DeviceIdentity.identity(board: board, uuid: uuid, heartbeatTimeoutMilliseconds: 1000, motionStateRateHz: 50),
             maximumSessions: options.maximumSessions ?? LinkConfiguration.defaultMaximumSessions,
-            fieldOfView: board.camera.fieldOfViewTable, gesturesEnabled: board.gesturesEnabled)
+            fieldOfView: board.camera, gesturesEnabled: board.gesturesEnabled)
         Log.debug("identity: \(board.name), uuid \(uuid), firmware \(SwivelVersion.string)")
         return configuration
     }

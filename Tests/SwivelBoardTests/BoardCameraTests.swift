@@ -1,3 +1,4 @@
+import SwivelVocabulary
 import Testing
 @testable import SwivelBoard
 
@@ -12,8 +13,8 @@ import Testing
     @Test func aDeviceTypeGivenOverridesOnlyThatType() throws {
         let text = try BoardFixture.with([(Self.serialLine, Self.serialLine + "\n  camera: { telephoto: { horizontalFovRad: 0.4, verticalFovRad: 0.3 } },")])
         let board = try BoardLoader.parse(text, source: "<string>")
-        #expect(board.camera.telephoto == Board.Camera.FieldOfView(horizontalRadians: 0.4, verticalRadians: 0.3))
-        #expect(board.camera.wideAngle == Board.Camera.defaults.wideAngle)
+        #expect(board.camera.telephoto == (try FieldOfView(horizontalRadians: 0.4, verticalRadians: 0.3)))
+        #expect(board.camera.wideAngle == FieldOfViewTable.defaults.wideAngle)
     }
 
     @Test func badFieldsOfViewAreNamed() throws {

@@ -1,4 +1,4 @@
-import SwivelCore
+import SwivelVocabulary
 import Testing
 
 @testable import SwivelProtocol

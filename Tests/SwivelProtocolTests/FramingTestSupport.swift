@@ -1,6 +1,6 @@
 @testable import SwivelProtocol
 
-import SwivelCore
+import SwivelVocabulary
 
 /// Byte helpers on the core's seeded generator, so every randomized test
 /// replays the same bytes on every machine.

@@ -1,4 +1,4 @@
-import SwivelCore
+import SwivelVocabulary
 @testable import SwivelProtocol
 import Testing
 

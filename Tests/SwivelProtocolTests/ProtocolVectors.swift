@@ -1,4 +1,4 @@
-import SwivelCore
+import SwivelVocabulary
 import SwivelProtocol
 
 /// One worked example per message, as docs/PROTOCOL.md prints it. Values are

@@ -2,7 +2,6 @@
 public import SwivelBoard
 public import SwivelHardware
 public import SwivelLinux
-public import SwivelStand
 
 /// A gpiod board's buttons on its GPIO chip and its batteries from
 /// /sys/class/power_supply. With libgpiod 2.x the kernel debounces the
@@ -10,7 +9,7 @@ public import SwivelStand
 public enum LinuxAccessories {
     public static func make(
         board: Board, chip: GPIODChip, at now: MonotonicInstant, powerSupplyRoot: String = SysfsPowerSupply.defaultRoot
-    ) throws(StandSetupError) -> StandAccessories {
+    ) throws(HardwareError) -> StandAccessories {
         let kernel = GPIODChip.hasKernelDebounce
         let buttons = try StandAccessories.watchButtons(board.buttons, at: now, softwareDebounce: !kernel) {
             button throws(HardwareError) in

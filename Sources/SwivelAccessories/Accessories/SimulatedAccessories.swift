@@ -1,6 +1,5 @@
 public import SwivelBoard
 public import SwivelHardware
-public import SwivelStand
 
 /// The simulated board's buttons and batteries. The buttons sit on a mock
 /// chip of their own, so the link thread reading them never touches the chip
@@ -13,7 +12,7 @@ public final class SimulatedAccessories {
     public let accessories: StandAccessories
     public let panel: SimulatedButtonPanel
 
-    public init(board: Board, clock: any MonotonicClock) throws(StandSetupError) {
+    public init(board: Board, clock: any MonotonicClock) throws(HardwareError) {
         let highest = board.buttons.map(\.line).max() ?? 0
         do {
             buttonChip = try InMemoryGPIOChip(label: board.gpioChipLabel + "-buttons", lineCount: max(64, highest + 1), clock: clock)
@@ -22,7 +21,7 @@ public final class SimulatedAccessories {
                 try buttonChip.driveInput(line: button.line, high: button.activeLow, at: clock.now())
             }
         } catch {
-            throw StandSetupError("simulated buttons: \(error.reason)")
+            throw HardwareError(error.kind, "simulated buttons: \(error.reason)")
         }
         let chip = buttonChip
         let buttons = try StandAccessories.watchButtons(board.buttons, at: clock.now()) { button throws(HardwareError) in

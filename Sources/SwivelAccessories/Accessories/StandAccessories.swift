@@ -1,6 +1,5 @@
 import SwivelBoard
 import SwivelHardware
-import SwivelStand
 
 /// The stand's buttons and batteries, as the link reads them. Both live on
 /// the link thread: nothing here is touched by the tick.
@@ -23,7 +22,7 @@ public struct StandAccessories {
     static func watchButtons(
         _ buttons: [Board.Button], at now: MonotonicInstant, softwareDebounce: Bool = true,
         request: (Board.Button) throws(HardwareError) -> any EdgeEventSource
-    ) throws(StandSetupError) -> ButtonWatcher? {
+    ) throws(HardwareError) -> ButtonWatcher? {
         guard !buttons.isEmpty else { return nil }
         do {
             var sources: [any EdgeEventSource] = []
@@ -33,7 +32,7 @@ public struct StandAccessories {
                 windowNanoseconds: buttons.map { softwareDebounce ? Int64($0.debounceMilliseconds) * 1_000_000 : 0 },
                 at: now)
         } catch {
-            throw StandSetupError("buttons: \(error.reason)")
+            throw HardwareError(error.kind, "buttons: \(error.reason)")
         }
     }
 

@@ -1,4 +1,4 @@
-import SwivelCore
+import SwivelVocabulary
 
 /// `axes` and each axis: continuity, limits, then motor and encoder.
 extension BoardDecoder {

@@ -1,4 +1,4 @@
-import SwivelCore
+import SwivelVocabulary
 
 /// The keys each object of a board file accepts, in documentation order, and
 /// the fixed sets some values are drawn from. boards/README.md mirrors these.

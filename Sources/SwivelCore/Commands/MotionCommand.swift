@@ -1,11 +1,3 @@
-/// A target orientation, as DockKit accepts it: Euler angles or a rotation.
-public enum OrientationTarget: Equatable, Sendable {
-    /// Pitch, yaw, roll in radians.
-    case angles(Vector3)
-    /// See `Quaternion` for the axes and the Euler order.
-    case quaternion(Quaternion)
-}
-
 /// Everything that can be asked of the motion controller. This is also what
 /// travels through the mailbox into the real-time loop.
 public enum MotionCommand: Equatable, Sendable {
@@ -73,24 +65,6 @@ public struct TrackingTarget: Equatable, Sendable {
     }
 
     public var isFinite: Bool { capturedAt.isFinite && yawCorrection.isFinite && pitchCorrection.isFinite }
-}
-
-/// What a trajectory command started.
-public struct MoveReceipt: Equatable, Sendable {
-    public var requestID: UInt32
-    /// When it will arrive, after fitting the caps (may exceed the requested duration).
-    public var plannedDurationSeconds: Seconds
-    /// Where it will end, after clamping to the limits.
-    public var target: Vector3
-    /// Axes whose requested target lay outside the limits and was clamped.
-    public var clampedAxes: AxisSet
-
-    public init(requestID: UInt32, plannedDurationSeconds: Seconds, target: Vector3, clampedAxes: AxisSet) {
-        self.requestID = requestID
-        self.plannedDurationSeconds = plannedDurationSeconds
-        self.target = target
-        self.clampedAxes = clampedAxes
-    }
 }
 
 public enum CommandReply: Equatable, Sendable {

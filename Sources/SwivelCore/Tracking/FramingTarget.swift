@@ -9,9 +9,8 @@ public enum FramingTarget {
     /// A face turned further than this (either way) gets lead room in
     /// `automatic` mode; a face within it is looking at the camera.
     public static let turnedFaceYawRadians = 0.35
-    /// How far outside 0...1 a region of interest may reach: a host sends it as
-    /// f32, and e.g. x 0.1 + width 0.9 can land a few 1e-8 past 1.
-    public static let regionOfInterestTolerance = 1e-6
+    /// How far outside 0...1 a region of interest may reach (`InputRanges`).
+    public static let regionOfInterestTolerance = InputRanges.regionOfInterestTolerance
 
     /// The point of a subject that framing places, in the space of `rect`
     /// (pass an UPRIGHT rect: "top" means up in the picture).
@@ -75,20 +74,10 @@ public enum FramingTarget {
         return NormalizedPointLowerLeft(x: roi.x + roi.width * across, y: roi.y + roi.height * up)
     }
 
-    /// Validates a region of interest: finite, a positive width and height,
-    /// inside the frame 0...1 (within `regionOfInterestTolerance`), and at least
-    /// `InputRanges.regionOfInterestSize` wide and high.
+    /// Validates a region of interest (`InputRanges.check(_:)`, where the
+    /// wire codec checks SET_REGION_OF_INTEREST too).
     public static func validate(_ roi: NormalizedRectUpperLeft) throws(SwivelError) {
-        try finite(roi.x)
-        try finite(roi.y)
-        try finite(roi.width)
-        try finite(roi.height)
-        try inside(roi.width > 0, roi.width)
-        try inside(roi.height > 0, roi.height)
-        let frame = InputRanges.regionOfInterestEdge
-        for edge in [roi.x, roi.y, roi.x + roi.width, roi.y + roi.height] { try inside(frame.contains(edge), edge) }
-        try InputRanges.regionOfInterestSize.check(roi.width)
-        try InputRanges.regionOfInterestSize.check(roi.height)
+        try InputRanges.check(roi)
     }
 
     /// The horizontal fraction for a turned face, nil when no lead room applies.
@@ -97,13 +86,5 @@ public enum FramingTarget {
         if yaw > turnedFaceYawRadians { return 1.0 / 3 }
         if yaw < -turnedFaceYawRadians { return 2.0 / 3 }
         return nil
-    }
-
-    private static func finite(_ value: Double) throws(SwivelError) {
-        guard value.isFinite else { throw SwivelError.invalid(.nonFiniteValue, value: value) }
-    }
-
-    private static func inside(_ condition: Bool, _ value: Double) throws(SwivelError) {
-        guard condition else { throw SwivelError.invalid(.regionOfInterestOutsideFrame, value: value) }
     }
 }

@@ -102,32 +102,14 @@ extension SwivelKitError {
         if let axis = reply.axis { reason += "\(axis): " }
         reason += reply.reason
         if let value = reply.value { reason += " (got \(NumberText.shortest(value)))" }
-        let code: Code =
-            switch reply.code {
-            case .invalidParameter: .invalidParameter
-            case .notConnected: .notConnected
-            case .notSupported: .notSupported
-            case .notSupportedByDevice: .notSupportedByDevice
-            case .frameRateTooHigh: .frameRateTooHigh
-            case .frameRateTooLow: .frameRateTooLow
-            case .noSubjectFound: .noSubjectFound
-            case .systemTrackingActive: .systemTrackingActive
-            case .motorFault: .motorFault
-            case .busy: .busy
-            case .unknownMessage: .unknownMessage
-            case .badLength: .badLength
-            case .versionMismatch: .versionMismatch
-            case .badFrame: .transport
-            }
+        // By name: the codes are the vocabulary's one table. The reserved
+        // badFrame has no case of its own here: it is a broken link.
+        let code = Code(rawValue: reply.code.description) ?? .transport
         self.init(code: code, reason: reason)
     }
 
     /// A rule SwivelCore checks (limits), as the stand would have answered it.
     public init(_ error: SwivelError) {
-        var reason = ""
-        if let axis = error.axis { reason += "\(axis): " }
-        reason += error.reason.text
-        if let value = error.value { reason += " (got \(NumberText.shortest(value)))" }
-        self.init(code: Code(rawValue: error.code.description) ?? .invalidParameter, reason: reason)
+        self.init(ErrorReply(commandID: 0, error))
     }
 }

@@ -1,4 +1,4 @@
-public import SwivelCore
+public import SwivelVocabulary
 
 // Composite fields several messages share, always in this order.
 

@@ -1,4 +1,4 @@
-public import SwivelCore
+public import SwivelVocabulary
 
 /// Everything the accessory sends: replies (IDENTITY, ACK, ERR) carry the
 /// command's sequence number; telemetry carries the accessory's own counter,

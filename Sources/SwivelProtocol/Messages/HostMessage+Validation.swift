@@ -1,4 +1,4 @@
-public import SwivelCore
+public import SwivelVocabulary
 
 extension HostMessage {
     /// Checks every number against `InputRanges` (docs/PROTOCOL.md, "Field
@@ -10,16 +10,15 @@ extension HostMessage {
     public func validate() throws(SwivelError) {
         switch self {
         case .setAngularVelocity(let velocity):
-            try InputRanges.check(.setAngularVelocity(velocity))
+            try InputRanges.check(angularVelocity: velocity)
         case .setOrientation(let request):
-            try InputRanges.check(.setOrientation(
-                request.target, durationSeconds: request.durationSeconds, relative: request.relative))
+            try InputRanges.check(orientation: request.target, durationSeconds: request.durationSeconds)
         case .setLimits(let request):
             _ = try request.userLimits()
         case .track(let batch):
             try batch.validate()
         case .setRegionOfInterest(let region):
-            try FramingTarget.validate(region)
+            try InputRanges.check(region)
         case .selectSubject(let point):
             try InputRanges.check(point)
         case .gesture(let gesture):

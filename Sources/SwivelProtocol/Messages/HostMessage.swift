@@ -1,4 +1,4 @@
-public import SwivelCore
+public import SwivelVocabulary
 
 /// Everything a host sends. Each is a command: the accessory answers it with
 /// ACK or ERR carrying the same sequence number (HELLO with IDENTITY or ERR).

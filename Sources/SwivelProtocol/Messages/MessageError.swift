@@ -1,4 +1,4 @@
-public import SwivelCore
+public import SwivelVocabulary
 
 /// Why a payload could not become a message. The session answers each with an
 /// ERR frame (unknownMessage, badLength or invalidParameter) and changes nothing.
@@ -33,7 +33,7 @@ public enum MessageError: Error, Equatable, Sendable, CustomStringConvertible {
         case .unknownMessage, .wrongDirection: .unknownMessage
         case .badLength: .badLength
         case .unknownValue, .tooMany: .invalidParameter
-        case .invalid(_, let error): WireErrorCode(error.code)
+        case .invalid(_, let error): error.code
         }
     }
 }

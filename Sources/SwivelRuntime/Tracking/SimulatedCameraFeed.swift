@@ -37,7 +37,7 @@ public final class SimulatedCameraFeed: @unchecked Sendable {
     /// - Parameter visionPath: the vision link's pty (the path `LinkServer` links).
     public init(scene: Scene, stand: Stand, visionPath: String, clock: any MonotonicClock) throws(PortError) {
         // The simulated phone has the lenses the board says it has.
-        feed = SceneCameraFeed(scene: scene, fieldOfView: stand.board.camera.fieldOfViewTable)
+        feed = SceneCameraFeed(scene: scene, fieldOfView: stand.board.camera)
         self.stand = stand
         self.clock = clock
         channel = try SerialPort.open(path: visionPath, baudRate: 921_600)

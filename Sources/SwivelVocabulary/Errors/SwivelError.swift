@@ -4,6 +4,12 @@
 /// The reason is an enum, not a formatted string, so rejecting a command inside
 /// the real-time tick never allocates; `description` formats it for people.
 public struct SwivelError: Error, Equatable, Sendable, CustomStringConvertible {
+    /// The one error-code table: what the engine refuses with, and what ERR
+    /// carries as it is (SwivelProtocol's `WireErrorCode` names this type).
+    /// docs/PROTOCOL.md §4.2 lists the same numbers and names, and the tests
+    /// hold the two together (ErrorCodeTableTests). DockKitError's cases and
+    /// the runtime's own come first; the transport's start at 0x20, and the
+    /// engine never refuses with those.
     public enum Code: UInt8, Sendable, CaseIterable, CustomStringConvertible {
         case invalidParameter = 1
         case notConnected = 2
@@ -16,6 +22,11 @@ public struct SwivelError: Error, Equatable, Sendable, CustomStringConvertible {
         case motorFault = 9
         /// The command mailbox to the real-time loop is full; try again.
         case busy = 10
+        case unknownMessage = 0x20
+        case badLength = 0x21
+        case versionMismatch = 0x22
+        /// Reserved for a receiver that cannot parse a field it must (unused by v1 senders).
+        case badFrame = 0x23
 
         public var description: String {
             switch self {
@@ -29,6 +40,10 @@ public struct SwivelError: Error, Equatable, Sendable, CustomStringConvertible {
             case .systemTrackingActive: "systemTrackingActive"
             case .motorFault: "motorFault"
             case .busy: "busy"
+            case .unknownMessage: "unknownMessage"
+            case .badLength: "badLength"
+            case .versionMismatch: "versionMismatch"
+            case .badFrame: "badFrame"
             }
         }
     }

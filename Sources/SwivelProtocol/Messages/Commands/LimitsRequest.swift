@@ -1,4 +1,4 @@
-public import SwivelCore
+public import SwivelVocabulary
 
 /// SET_LIMITS's payload: raw numbers per axis. Validation is not the codec's
 /// job: `userLimits()` applies DockKit's rules so a bad limit is answered with

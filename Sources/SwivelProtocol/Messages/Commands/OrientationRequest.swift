@@ -1,4 +1,4 @@
-public import SwivelCore
+public import SwivelVocabulary
 
 /// SET_ORIENTATION's payload, as DockKit's `setOrientation(_:duration:relative:)`.
 public struct OrientationRequest: Equatable, Sendable {

@@ -1,4 +1,4 @@
-public import SwivelCore
+public import SwivelVocabulary
 
 /// ACK: the command was applied (or, for a retransmission, had been). What
 /// follows the command id depends on the command.

@@ -1,4 +1,4 @@
-public import SwivelCore
+public import SwivelVocabulary
 
 /// ERR: a command was rejected and changed nothing. Its layout is frozen
 /// across protocol versions, so a version-mismatch ERR is readable by any host.
@@ -20,7 +20,7 @@ public struct ErrorReply: Equatable, Sendable, CustomStringConvertible {
     }
 
     public init(commandID: UInt8, _ error: SwivelError) {
-        self.init(commandID: commandID, code: WireErrorCode(error.code), axis: error.axis, value: error.value, reason: error.reason.text)
+        self.init(commandID: commandID, code: error.code, axis: error.axis, value: error.value, reason: error.reason.text)
     }
 
     /// The answer to a payload that did not become a message: an out-of-range

@@ -1,4 +1,4 @@
-public import SwivelCore
+public import SwivelVocabulary
 
 /// One axis's limits in force, as plain wire values.
 public struct WireAxisLimits: Equatable, Sendable {

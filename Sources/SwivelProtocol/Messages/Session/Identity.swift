@@ -1,4 +1,4 @@
-public import SwivelCore
+public import SwivelVocabulary
 
 /// What the accessory can do, announced in IDENTITY. A host greys out what is
 /// missing instead of discovering it by `notSupported` errors.

@@ -1,4 +1,4 @@
-public import SwivelCore
+public import SwivelVocabulary
 
 /// Which fault latched, on the wire: MOTION_STATE's `fault` byte keeps
 /// DockKit's three kinds, which lump a following error, steps dropped for

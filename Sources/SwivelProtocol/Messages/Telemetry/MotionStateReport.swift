@@ -1,4 +1,4 @@
-public import SwivelCore
+public import SwivelVocabulary
 
 /// MOTION_STATE: positions and velocities, periodic (default 50 Hz).
 public struct MotionStateReport: Equatable, Sendable {

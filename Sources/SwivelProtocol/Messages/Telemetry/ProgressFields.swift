@@ -1,4 +1,4 @@
-import SwivelCore
+import SwivelVocabulary
 
 /// PROGRESS telemetry and the last-progress field of a state report share this
 /// 14-byte layout.

@@ -1,4 +1,4 @@
-public import SwivelCore
+public import SwivelVocabulary
 
 /// TRACKING_STATE: the subjects the stand sees, 10 per second while tracking.
 public struct TrackingStateReport: Equatable, Sendable {

@@ -1,4 +1,4 @@
-import SwivelCore
+import SwivelVocabulary
 
 extension CameraInformation {
     static let wireBytes = 48

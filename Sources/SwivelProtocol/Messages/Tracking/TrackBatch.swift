@@ -1,4 +1,4 @@
-public import SwivelCore
+public import SwivelVocabulary
 
 /// TRACK: one batch of observations from one camera frame.
 ///
@@ -7,7 +7,7 @@ public import SwivelCore
 /// its own clock, so no clock synchronisation is needed; the transit time of the
 /// frame itself (under 1 ms at 921600 baud for a full batch) is not compensated.
 public struct TrackBatch: Equatable, Sendable {
-    public typealias Observation = SwivelCore.Observation
+    public typealias Observation = SwivelVocabulary.Observation
 
     static let observationWireBytes = 38
 

@@ -1,6 +1,6 @@
 /// "Did you mean …?" for misspelt words: board keys and choices, swivelctl's
-/// commands and options. Here, in the pure core, because both the board loader
-/// and the host library need it and share no other module.
+/// commands and options. Here, in the vocabulary, because both the board loader
+/// and swivelctl need it, and the board loader stands on the vocabulary alone.
 public enum WordSuggestion {
     /// The closest candidate within edit distance 2, ignoring case; ties go
     /// to the earlier candidate so messages are deterministic.

@@ -113,9 +113,12 @@ public enum InputRanges {
 
     // MARK: Framing and selection
 
-    static let slack = FramingTarget.regionOfInterestTolerance
+    /// How far outside 0...1 a region of interest may reach: a host sends it as
+    /// f32, and e.g. x 0.1 + width 0.9 can land a few 1e-8 past 1.
+    public static let regionOfInterestTolerance = 1e-6
+    static let slack = regionOfInterestTolerance
 
-    /// The frame, with FramingTarget.regionOfInterestTolerance of slack: a
+    /// The frame, with `regionOfInterestTolerance` of slack: a
     /// host sends f32, and 0.4 + 0.6 in f32 is 1.00000003.
     public static let regionOfInterestEdge = FieldRange(
         "SET_REGION_OF_INTEREST", "x, y, x + width, y + height", -slack, 1 + slack, .regionOfInterestOutsideFrame)
@@ -145,26 +148,23 @@ public enum InputRanges {
 // MARK: - Checks of whole inputs
 
 extension InputRanges {
-    /// The numbers of a motion command: rates, durations, angles, the
-    /// quaternion's length. Commands without numbers, limits (checked when a
-    /// `UserAxisLimit` is made) and tracking targets (checked by the
-    /// controller) pass. Allocation-free: the controller calls it in the tick.
-    public static func check(_ command: MotionCommand) throws(SwivelError) {
-        switch command {
-        case .setAngularVelocity(let velocity):
-            for axis in Axis.allCases { try angularVelocity.check(velocity[axis], axis: axis) }
-        case .setOrientation(let target, let seconds, _):
-            guard seconds.isFinite else { throw SwivelError.invalid(.nonFiniteValue, value: seconds) }
-            guard seconds >= 0 else { throw SwivelError.invalid(.negativeDuration, value: seconds) }
-            try duration.check(seconds)
-            switch target {
-            case .angles(let angles):
-                for axis in Axis.allCases { try angle.check(angles[axis], axis: axis) }
-            case .quaternion(let q):
-                _ = try q.validatedUnit()
-            }
-        default:
-            break
+    /// A SET_ANGULAR_VELOCITY rate, each axis. Allocation-free: the
+    /// controller checks it in the tick (`InputRanges.check(_: MotionCommand)`).
+    public static func check(angularVelocity velocity: Vector3) throws(SwivelError) {
+        for axis in Axis.allCases { try angularVelocity.check(velocity[axis], axis: axis) }
+    }
+
+    /// A SET_ORIENTATION target and duration: the angles, or the quaternion's
+    /// length. Allocation-free, as above.
+    public static func check(orientation target: OrientationTarget, durationSeconds seconds: Seconds) throws(SwivelError) {
+        guard seconds.isFinite else { throw SwivelError.invalid(.nonFiniteValue, value: seconds) }
+        guard seconds >= 0 else { throw SwivelError.invalid(.negativeDuration, value: seconds) }
+        try duration.check(seconds)
+        switch target {
+        case .angles(let angles):
+            for axis in Axis.allCases { try angle.check(angles[axis], axis: axis) }
+        case .quaternion(let q):
+            _ = try q.validatedUnit()
         }
     }
 
@@ -202,5 +202,22 @@ extension InputRanges {
     public static func check(_ point: NormalizedPointUpperLeft) throws(SwivelError) {
         try selectionPoint.check(point.x)
         try selectionPoint.check(point.y)
+    }
+
+    /// A region of interest: finite, a positive width and height, inside the
+    /// frame 0...1 (within `regionOfInterestTolerance`), and at least
+    /// `regionOfInterestSize` wide and high.
+    public static func check(_ roi: NormalizedRectUpperLeft) throws(SwivelError) {
+        for value in [roi.x, roi.y, roi.width, roi.height] where !value.isFinite {
+            throw SwivelError.invalid(.nonFiniteValue, value: value)
+        }
+        for size in [roi.width, roi.height] where !(size > 0) {
+            throw SwivelError.invalid(.regionOfInterestOutsideFrame, value: size)
+        }
+        for edge in [roi.x, roi.y, roi.x + roi.width, roi.y + roi.height] where !regionOfInterestEdge.contains(edge) {
+            throw SwivelError.invalid(.regionOfInterestOutsideFrame, value: edge)
+        }
+        try regionOfInterestSize.check(roi.width)
+        try regionOfInterestSize.check(roi.height)
     }
 }

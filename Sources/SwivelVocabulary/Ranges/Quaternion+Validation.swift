@@ -1,5 +1,4 @@
-// Here, not beside the type: "too far from unit" is one of the input ranges
-// the engine owns, and the vocabulary knows no ranges.
+// Beside the input ranges, not the type: "too far from unit" is one of them.
 extension Quaternion {
     /// This quaternion normalised, or an error when it is not finite or is too
     /// far from unit length to be a deliberate rotation (outside
