@@ -109,8 +109,17 @@ public struct MotionHypothesis: Equatable, Sendable {
         p02 -= k0 * p02
     }
 
-    /// Angle and velocity `h` seconds after the state's time, under this model.
-    func extrapolated(by h: Seconds) -> (angle: Radians, velocity: RadiansPerSecond) {
-        (angle + velocity * h + acceleration * h * h / 2, velocity + acceleration * h)
+    /// Angle and velocity `h` seconds after the state's time, under this
+    /// model, the acceleration held for at most `accelerationHorizon` of
+    /// them and the velocity constant after (see
+    /// `SubjectEstimator.predicted(at:horizonCap:accelerationHorizon:)`).
+    func extrapolated(
+        by h: Seconds, accelerationHorizon: Seconds = .infinity
+    ) -> (angle: Radians, velocity: RadiansPerSecond) {
+        let accelerating = min(h, max(accelerationHorizon, 0))
+        return (
+            angle + velocity * h + acceleration * accelerating * (h - accelerating / 2),
+            velocity + acceleration * accelerating
+        )
     }
 }

@@ -156,12 +156,25 @@ public struct SubjectEstimator: Equatable, Sendable {
     /// angle stays where the cap put it and the velocity is 0: a stale
     /// prediction should stop the stand, not carry it on. A still subject is
     /// at its still hypothesis's angle, not moving.
-    public func predicted(at time: Seconds, horizonCap: Seconds) -> (angle: Radians, velocity: RadiansPerSecond) {
+    ///
+    /// The acceleration is carried for at most `accelerationHorizon` seconds,
+    /// the velocity constant after: a person's change of pace fades within a
+    /// fraction of a second, so an acceleration measured mid-turn and carried
+    /// through a stall of the link (no batch for 0.2 s) turns the stand past
+    /// where the subject went, and the next batch sends it back (walk-jitter:
+    /// two reversals at its first turn). docs/TRACKING.md, "Under a varying latency".
+    public func predicted(
+        at time: Seconds, horizonCap: Seconds, accelerationHorizon: Seconds = .infinity
+    ) -> (angle: Radians, velocity: RadiansPerSecond) {
         if isStill { return (hypotheses.still.angle, 0) }
         let ahead = max(time - self.time, 0)
         let h = min(ahead, horizonCap)
-        let angle = probabilities.weightedSum { hypotheses[$0].extrapolated(by: h).angle }
-        let velocity = probabilities.weightedSum { hypotheses[$0].extrapolated(by: h).velocity }
+        let angle = probabilities.weightedSum {
+            hypotheses[$0].extrapolated(by: h, accelerationHorizon: accelerationHorizon).angle
+        }
+        let velocity = probabilities.weightedSum {
+            hypotheses[$0].extrapolated(by: h, accelerationHorizon: accelerationHorizon).velocity
+        }
         return (angle, ahead > horizonCap ? 0 : velocity)
     }
 

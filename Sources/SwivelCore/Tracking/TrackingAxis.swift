@@ -12,6 +12,10 @@ struct TrackingAxis: Sendable {
     var direction = 0
     /// Since when the guard has held back a reversal; nil while it is not.
     var reversalHeldSince: Seconds?
+    /// How old the newest observation was when it arrived: the link's
+    /// latency as it is now, which the prediction's acceleration is carried
+    /// over (plus a slack), not a stall's.
+    var arrivalAge: Seconds = 0
 
     init(_ parameters: TrackingController.Parameters) {
         estimator = SubjectEstimator(parameters: parameters.estimator)
@@ -29,11 +33,14 @@ struct TrackingAxis: Sendable {
         case .started, .restarted, .updated: break
         }
         lastSeen = now
+        arrivalAge = max(now - capturedAt, 0)
         if !estimator.isStill { isHolding = false }
     }
 
     /// The subject's angle and velocity at `end`.
     func estimate(at end: Seconds, _ parameters: TrackingController.Parameters) -> (angle: Radians, velocity: RadiansPerSecond) {
-        estimator.predicted(at: end, horizonCap: parameters.predictionCapSeconds)
+        estimator.predicted(
+            at: end, horizonCap: parameters.predictionCapSeconds,
+            accelerationHorizon: arrivalAge + parameters.accelerationSlackSeconds)
     }
 }

@@ -14,6 +14,11 @@ extension TrackingController {
         public var brakingFraction: Double
         /// How far past the newest observation the subject may be extrapolated.
         public var predictionCapSeconds: Seconds
+        /// The estimate's acceleration is extrapolated only over the newest
+        /// observation's age at its arrival plus this (a frame interval and a
+        /// dropped frame's worth), the velocity constant after: a batch that
+        /// is late past that (a stall) does not carry a fading turn on.
+        public var accelerationSlackSeconds: Seconds
         /// No target for this long: decelerate and hold (`.lost`).
         public var lostTimeoutSeconds: Seconds
         /// The residual band, for sensor noise only: on a still subject the axis
@@ -42,7 +47,8 @@ extension TrackingController {
         public init(
             estimator: SubjectEstimator.Parameters = SubjectEstimator.Parameters(),
             feedbackGainPerSecond: Double = 10, brakingFraction: Double = 0.5,
-            predictionCapSeconds: Seconds = 0.25, lostTimeoutSeconds: Seconds = 0.5,
+            predictionCapSeconds: Seconds = 0.25, accelerationSlackSeconds: Seconds = 0.05,
+            lostTimeoutSeconds: Seconds = 0.5,
             holdEnterRadians: Radians = 0.0006, holdExitRadians: Radians = 0.0015,
             reversalErrorRadians: Radians = 0.03, reversalVelocitySigmas: Double = 2,
             reversalFloorRadiansPerSecond: RadiansPerSecond = 0.01, reversalHoldLimitSeconds: Seconds = 0.25
@@ -55,6 +61,7 @@ extension TrackingController {
             self.feedbackGainPerSecond = feedbackGainPerSecond
             self.brakingFraction = brakingFraction
             self.predictionCapSeconds = predictionCapSeconds
+            self.accelerationSlackSeconds = accelerationSlackSeconds
             self.lostTimeoutSeconds = lostTimeoutSeconds
             self.holdEnterRadians = holdEnterRadians
             self.holdExitRadians = holdExitRadians

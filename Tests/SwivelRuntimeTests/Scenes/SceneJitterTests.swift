@@ -29,8 +29,8 @@ import Testing
     static let cases = [
         Case(
             scene: "walk-jitter", alpha: JitterFigures.walkAlpha, beta: JitterFigures.walkBeta,
-            highPassMissed: "yaw high-pass RMS 6.5 mrad (target 5); the subject's own is 3.2, the turns' overshoot the rest",
-            reversalsMissed: "6 reversals of the yaw rate against the subject's 2: the start, the stop and the first turn's overshoot",
+            highPassMissed: "yaw high-pass RMS 6.3 mrad (target 5); the subject's own is 3.2, the turns' overshoot the rest",
+            reversalsMissed: "4 reversals of the yaw rate against the subject's 2: the acquisition and the final stop's overshoot",
             framingMissed: nil),
         Case(
             scene: "drift-jitter", alpha: JitterFigures.driftAlpha, beta: JitterFigures.driftBeta,
@@ -78,13 +78,15 @@ import Testing
     /// 659efd9) the commanded yaw rate changed sign 26 times on walk-jitter
     /// and 37 on drift-jitter; a third of that is the bound here. Since the
     /// guard also holds while a subject it overshot still comes its way
-    /// (6700604 turned back: 8 on walk-jitter), walk-jitter is at most 6.
+    /// (6700604 turned back: 8 on walk-jitter), and the prediction carries
+    /// an acceleration only over the link's latency, not through a stall
+    /// (78161a7 swung past the first turn and back: 6), walk-jitter is at most 4.
     @Test(arguments: cases)
     func theGuardTakesOutMostReversals(_ c: Case) throws {
         let s = TrackingSteadiness.measure(try Self.record(c.scene, .swivel))
         let before = c.scene == "walk-jitter" ? 26 : 37
         #expect(s.yawRateReversals * 3 <= before, "\(c.scene): \(s.yawRateReversals) reversals")
-        if c.scene == "walk-jitter" { #expect(s.yawRateReversals <= 6, "\(s.yawRateReversals) reversals") }
+        if c.scene == "walk-jitter" { #expect(s.yawRateReversals <= 4, "\(s.yawRateReversals) reversals") }
     }
 
     /// And frames better than a latency-compensated alpha-beta tuned on the
