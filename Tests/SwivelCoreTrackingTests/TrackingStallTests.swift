@@ -1,4 +1,5 @@
 @testable import SwivelCore
+import SwivelTestSupport
 import Testing
 
 /// Issue 24 §3: a stall of the link (no batch for a while, then a bunch)

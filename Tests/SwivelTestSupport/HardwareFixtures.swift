@@ -1,21 +1,5 @@
 package import SwivelHardware
 
-/// A small deterministic generator (SplitMix64) so property tests are seeded
-/// and reproducible without Foundation.
-package struct SplitMix64: RandomNumberGenerator {
-    private var state: UInt64
-
-    package init(seed: UInt64) { state = seed }
-
-    package mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
-
 package func ns(_ value: Int64) -> MonotonicInstant { MonotonicInstant(nanoseconds: value) }
 
 /// The rising edges logged on `line`, oldest first.
