@@ -24,6 +24,8 @@ extension HostMessage {
             try InputRanges.check(point)
         case .gesture(let gesture):
             try InputRanges.gestureConfidence.check(gesture.confidence)
+        case .setServoPulse(let axis, let microseconds):
+            try InputRanges.check(.setServoPulse(axis: axis, pulseMicroseconds: microseconds))
         case .hello, .heartbeat, .bye, .animate, .stop, .cancel, .resetLimits, .clearFault, .getState,
              .setSystemTracking, .setFramingMode, .selectSubjects:
             break
