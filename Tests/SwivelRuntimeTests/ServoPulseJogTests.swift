@@ -39,6 +39,7 @@ import Testing
         // The motion core holds the axis where the horn is, inside its limits: the next move starts there.
         #expect(status.commanded.yaw.position == -1.4)
         #expect(status.commanded.yaw.velocity == 0)
+        #expect(StatusLine.describe(status) == "servo pulse jog yaw 520 µs")
     }
 
     @Test func aStopEndsTheJogOnTheAngleItHeld() throws {
