@@ -77,11 +77,14 @@ public final class StandEngine {
     /// Per axis, the width a servo pulse jog holds it at, ns; 0 where the axis
     /// follows its angle (`StandEngine+ServoPulse`).
     var servoPulseJog = PerAxis<Int64>(repeating: 0)
+    /// The simulated model's catch-up (`StandHardware.beforeTick`); nil on hardware.
+    private let beforeTick: (() -> Void)?
 
     init(board: Board, hardware: StandHardware, playDemo: Bool, mailboxCapacity: Int) throws(StandSetupError) {
         let periodNanoseconds = Stand.periodNanoseconds(of: board)
         let leadNanoseconds = Stand.leadNanoseconds(of: board)
         drives = try hardware.makeDrives(for: board)
+        beforeTick = hardware.beforeTick
         faultMonitors = try Self.makeFaultMonitors(board: board, drives: drives)
         idleTimeoutSeconds = board.idleTimeoutSeconds
         holdsWhenIdle = Self.idleHolds(board: board, drives: drives)
@@ -136,6 +139,7 @@ public final class StandEngine {
     public func tick(at now: MonotonicInstant) {
         ticksStarted &+= 1
         stand.markTickStarted(ticksStarted)
+        beforeTick?()
         if started {
             motionNanoseconds &+= periodNanoseconds
         } else {
