@@ -103,13 +103,10 @@ final class I2CServoHorn: SimulatedMotorModel {
 public final class SimulatedServoPulseRecord: Sendable {
     private let narrowest = Atomic<Int64>(.max)
     private let widest = Atomic<Int64>(0)
-    /// 0: no pulse (the servo limp).
-    private let last = Atomic<Int64>(0)
 
     public init() {}
 
     func record(_ pulse: Int64?) {
-        last.store(pulse ?? 0, ordering: .relaxed)
         guard let pulse else { return }
         if pulse < narrowest.load(ordering: .relaxed) { narrowest.store(pulse, ordering: .relaxed) }
         if pulse > widest.load(ordering: .relaxed) { widest.store(pulse, ordering: .relaxed) }
@@ -119,11 +116,5 @@ public final class SimulatedServoPulseRecord: Sendable {
     public var rangeNanoseconds: ClosedRange<Int64>? {
         let low = narrowest.load(ordering: .relaxed), high = widest.load(ordering: .relaxed)
         return low <= high ? low...high : nil
-    }
-
-    /// The pulse of the last frame, ns; nil when it had none.
-    public var lastNanoseconds: Int64? {
-        let value = last.load(ordering: .relaxed)
-        return value > 0 ? value : nil
     }
 }

@@ -111,14 +111,17 @@ extension SimulatedHardware {
 }
 
 extension SimulatedHardware {
-    /// One line per servo behind an I2C chip, once the loop has stopped: the
-    /// pulses it read from the chip's registers over the run and at the end
-    /// (off: the chip sends it none, the servo is limp).
+    /// One line per servo behind an I2C chip, once the loop and the chips'
+    /// writers have stopped: the pulses it read from the chip's registers over
+    /// the run, and what the registers hold at the end, decoded as the chip
+    /// puts it out (off: the chip sends it none, the servo is limp). The end
+    /// is read from the registers, not from the servo's last frame: the
+    /// writer's last pass comes after the last tick.
     public var i2cServoSummaryLines: [String] {
         i2cServos.map { axis, spec in
             let range = spec.pulses.rangeNanoseconds.map { "pulses \(Self.microseconds($0.lowerBound))...\(Self.microseconds($0.upperBound)) µs" }
                 ?? "no pulse"
-            let end = spec.pulses.lastNanoseconds.map { "\(Self.microseconds($0)) µs at the end" } ?? "off at the end"
+            let end = spec.pulseNanoseconds(spec.registers.registers).map { "\(Self.microseconds($0)) µs at the end" } ?? "off at the end"
             return "simulated \(spec.output) (\(axis)): \(range), \(end)"
         }
     }
