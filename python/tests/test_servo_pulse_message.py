@@ -49,3 +49,33 @@ def test_motion_state_carries_the_jog_widths_and_an_older_one_reads_as_none() ->
     assert decode_message(0x40, payload) == state
     older = decode_message(0x40, payload[:37])
     assert isinstance(older, MotionState) and older.servo_pulse_us == (0, 0, 0)
+
+
+def test_the_client_sends_the_jog_and_refuses_a_width_outside_the_range_before_sending() -> None:
+    from swivel import Accessory
+    from swivel.messages import Ack, Hello
+    from swivel.wire import WireFrame
+
+    from test_client_session import IDENTITY, FakeStand  # type: ignore[import-not-found]
+
+    received: list[bytes] = []
+
+    def policy(stand: FakeStand, frame: WireFrame) -> None:
+        if frame.message_id == Hello.MESSAGE_ID:
+            stand.send(IDENTITY, frame.seq)
+            return
+        if frame.message_id == SetServoPulse.MESSAGE_ID:
+            received.append(frame.payload)
+        stand.send(Ack(frame.message_id), frame.seq)
+
+    stand = FakeStand(policy)
+    accessory = Accessory.over(stand.transport())
+    accessory.set_servo_pulse("yaw", 600)
+    accessory.set_servo_pulse(Axis.PITCH, 2400.0)
+    with pytest.raises(ParameterOutOfRange):
+        accessory.set_servo_pulse("yaw", 2600)
+    with pytest.raises(ParameterOutOfRange):
+        accessory.set_servo_pulse("tilt", 1500)
+    assert received == [bytes([1]) + struct.pack("<f", 600.0), bytes([0]) + struct.pack("<f", 2400.0)]
+    accessory.close()
+    stand.close()

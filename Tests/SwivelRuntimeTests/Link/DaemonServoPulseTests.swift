@@ -77,6 +77,33 @@ import Testing
         #expect(!summary.contains("simulation: 0 integration steps"), "\(summary)")
         #expect(summary.contains("motor faults 0"), "\(summary)")
     }
+
+    /// The host that jogged vanishes (its socket closed, no BYE): the session
+    /// ends, and with it the jog; the next host finds the servo on its angle.
+    @Test func aLostLinkEndsTheJog() throws {
+        let daemon = try TestDaemon(tag: "servo-pulse-lost", board: Self.board)
+        defer { _ = daemon.stop() }
+        let jogger = RawHost(channel: try UnixSocket.connect(path: daemon.socketPath))
+        #expect(try jogger.call(.hello(Hello(clientName: "jogger"))) != nil)
+        jogger.keepAlive = true
+        #expect(try jogger.call(.setSystemTracking(enabled: false))?.isAck == true)
+        #expect(try jogger.call(.setServoPulse(axis: .pitch, pulseMicroseconds: 2400))?.isAck == true)
+        try jogger.pump(standSeconds: 0.2)
+        #expect(Self.lastMotionState(jogger)?.servoPulseMicroseconds.pitch == 2400)
+        jogger.channel.close()
+
+        let next = RawHost(channel: try UnixSocket.connect(path: daemon.socketPath))
+        #expect(try next.call(.hello(Hello(clientName: "next"))) != nil)
+        next.keepAlive = true
+        try next.pump(standSeconds: 0.3)
+        let state = try #require(Self.lastMotionState(next))
+        #expect(state.servoPulseMicroseconds == PerAxis(repeating: 0))
+        // Pitch is inverted: 2400 µs asks for -1.41 rad, past its -0.6 limit, so it was held there and stays.
+        #expect(abs(state.positions.pitch + 0.6) < 1e-6, "\(state.positions.pitch)")
+        let result = daemon.stop()
+        #expect(result.status == 0, "stderr: \(result.standardError)")
+        #expect(result.standardOutput.contains("host link: 2 sessions"), "\(result.standardOutput)")
+    }
 }
 
 private extension Float {
