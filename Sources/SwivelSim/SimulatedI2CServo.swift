@@ -1,4 +1,5 @@
 public import SwivelHardware
+import Synchronization
 
 /// A hobby servo behind an I2C servo controller (a PCA9685 channel, a
 /// Pan-Tilt HAT servo): the controller is a register file on the simulated
@@ -16,6 +17,8 @@ public struct SimulatedI2CServoSpec: SimulatedMotorSpec, SimulatedI2CPeripheral,
     public var framePeriodNanoseconds: Int64
     public var mapping: ServoPulseMapping
     public var slewRadiansPerSecond: Double
+    /// What the servo read over the run (not part of equality).
+    public let pulses = SimulatedServoPulseRecord()
 
     public init(i2cBus: Int, i2cAddress: UInt8, registers: InMemoryI2CRegisterFile, output: String,
                 framePeriodNanoseconds: Int64, mapping: ServoPulseMapping, slewRadiansPerSecond: Double,
@@ -80,7 +83,9 @@ final class I2CServoHorn: SimulatedMotorModel {
     var nextSample: Int64? { horn.nextSample }
 
     func sample(at instant: Int64) {
-        if let pulse = spec.pulseNanoseconds(spec.registers.registers) {
+        let read = spec.pulseNanoseconds(spec.registers.registers)
+        spec.pulses.record(read)
+        if let pulse = read {
             horn.dutyCycleNanoseconds = pulse
             isDriven = true
         } else {
@@ -89,5 +94,27 @@ final class I2CServoHorn: SimulatedMotorModel {
             isDriven = false
         }
         horn.sample(at: instant)
+    }
+}
+
+/// The pulses a simulated I2C servo read from its chip over the run, for the
+/// daemon's exit summary: what reached the servo, whatever the stand meant to
+/// send. Written by the model's thread, read once the loop has stopped.
+public final class SimulatedServoPulseRecord: Sendable {
+    private let narrowest = Atomic<Int64>(.max)
+    private let widest = Atomic<Int64>(0)
+
+    public init() {}
+
+    func record(_ pulse: Int64?) {
+        guard let pulse else { return }
+        if pulse < narrowest.load(ordering: .relaxed) { narrowest.store(pulse, ordering: .relaxed) }
+        if pulse > widest.load(ordering: .relaxed) { widest.store(pulse, ordering: .relaxed) }
+    }
+
+    /// The narrowest and widest pulse read, ns; nil if none ever came.
+    public var rangeNanoseconds: ClosedRange<Int64>? {
+        let low = narrowest.load(ordering: .relaxed), high = widest.load(ordering: .relaxed)
+        return low <= high ? low...high : nil
     }
 }

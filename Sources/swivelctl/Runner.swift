@@ -57,6 +57,8 @@ final class Runner {
             try await accessory.stop()
         case .clearFault:
             try await accessory.clearMotorFault()
+        case .servoWidth(let axis, let microseconds):
+            try await accessory.setServoPulse(axis: axis, microseconds: microseconds)
         case .animate(let name, let wait):
             try await report(try await accessory.animate(motion: name), wait: wait, json: json)
         case .showLimits:

@@ -66,7 +66,7 @@ enum Backend: @unchecked Sendable {
         guard case .simulated(let simulation) = self else { return nil }
         let model = simulation.model
         return (["  simulation: \(model.integrationSteps) integration steps, \(model.stretchedAdvances) catch-ups in longer steps (the model fell behind the clock)"]
-            + simulation.motorDevicesSummaryLines.map { "  " + $0 }).joined(separator: "\n")
+            + (simulation.motorDevicesSummaryLines + simulation.i2cServoSummaryLines).map { "  " + $0 }).joined(separator: "\n")
     }
 
     /// After the drivers are disabled and the loop has stopped.

@@ -15,7 +15,7 @@ import Testing
                 timeMicroseconds: 5, axes: .all, positions: .zero, velocities: .zero, fault: cause == .none ? .none : .motorFault,
                 systemTrackingEnabled: false, moving: false, enabledDriverAxes: [.pitch, .roll], faultCause: cause)
             let bytes = Self.payload(.motionState(report))
-            #expect(bytes.count == 37)
+            #expect(bytes.count == 43)  // 37, then the servo pulse jog widths (SET_SERVO_PULSE)
             #expect(bytes[35] == 0b101 && bytes[36] == cause.rawValue)
             #expect(try AccessoryMessage.decode(messageID: MessageID.motionState.rawValue, payload: bytes) == .motionState(report))
         }

@@ -78,6 +78,7 @@ enum ProtocolVectors {
         Vector(name: "reset-limits", sequence: 10, message: .host(.resetLimits)),
         Vector(name: "get-state", sequence: 9, message: .host(.getState)),
         Vector(name: "clear-fault", sequence: 13, message: .host(.clearFault)),
+        Vector(name: "set-servo-pulse", sequence: 14, message: .host(.setServoPulse(axis: .yaw, pulseMicroseconds: 1500))),
         Vector(name: "set-system-tracking", sequence: 3, message: .host(.setSystemTracking(enabled: false))),
         Vector(name: "track", sequence: 11, message: .host(.track(TrackBatch(
             captureAgeMicroseconds: 33_000, camera: camera,
@@ -97,6 +98,10 @@ enum ProtocolVectors {
             timeMicroseconds: 1_000_000, axes: [.pitch, .yaw], positions: Vector3(pitch: 0.25, yaw: 0.5, roll: 0),
             velocities: .zero, fault: .motorFault, systemTrackingEnabled: false, moving: false,
             enabledDriverAxes: [.pitch], faultCause: .stepsTooLate)))),
+        Vector(name: "motion-state-servo-pulse", sequence: 1, message: .accessory(.motionState(MotionStateReport(
+            timeMicroseconds: 1_000_000, axes: [.pitch, .yaw], positions: Vector3(pitch: 0, yaw: -0.75, roll: 0),
+            velocities: .zero, systemTrackingEnabled: false, moving: false,
+            enabledDriverAxes: [.pitch, .yaw], servoPulseMicroseconds: PerAxis(pitch: 0, yaw: 700, roll: 0))))),
         Vector(name: "progress", sequence: 2, message: .accessory(.progress(MotionProgress(
             requestID: 7, kind: .orientation, state: .finished, fractionCompleted: 1, plannedDurationSeconds: 1.5)))),
         Vector(name: "accessory-event", sequence: 3, message: .accessory(.accessoryEvent(.cameraZoom(factor: -0.5)))),

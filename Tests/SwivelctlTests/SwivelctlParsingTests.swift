@@ -159,3 +159,39 @@ import Testing
         #expect(example.contains(#"printf 'tracking off\nmove --yaw 0.5 --wait\n'"#))
     }
 }
+
+/// `servo-width` (SET_SERVO_PULSE): an axis and a width in µs, both required.
+@Suite struct SwivelctlServoWidthParsingTests {
+    typealias Command = SwivelctlCommand
+
+    func parse(_ words: String) throws -> Command {
+        try Command.parse(words.split(separator: " ").map(String.init))
+    }
+
+    func usageError(_ words: String) -> String? {
+        do {
+            _ = try Command.parse(words.split(separator: " ").map(String.init))
+            return nil
+        } catch {
+            return error.message
+        }
+    }
+
+    @Test func anAxisAndAWidth() throws {
+        #expect(try parse("servo-width --axis yaw --us 1500") == Command(action: .servoWidth(axis: .yaw, microseconds: 1500)))
+        #expect(try parse("servo-width --us 612.5 --axis pitch") == Command(action: .servoWidth(axis: .pitch, microseconds: 612.5)))
+    }
+
+    @Test func bothAreRequiredAndCheckedAsTyped() {
+        #expect(usageError("servo-width --axis yaw") == "servo-width needs --axis yaw|pitch|roll and --us MICROSECONDS")
+        #expect(usageError("servo-width --us 1500") == "servo-width needs --axis yaw|pitch|roll and --us MICROSECONDS")
+        #expect(usageError("servo-width --axis tilt --us 1500") == "--axis takes yaw, pitch or roll; got \"tilt\"")
+        #expect(usageError("servo-width --axis yaw --us wide") == "--us takes a number; got \"wide\"")
+        #expect(usageError("servo-width --axis yaw --us 1500 --json")?.hasPrefix("unknown option --json") == true)
+    }
+
+    @Test func aOneShotJogWarnsThatItEndedWithItsSession() {
+        let warning = SwivelctlSessionNotes.oneShotWarning(for: .servoWidth(axis: .yaw, microseconds: 1500))
+        #expect(warning?.contains("`servo-width` lasted only for its session") == true)
+    }
+}

@@ -9,6 +9,8 @@ extension InputRanges {
             try check(angularVelocity: velocity)
         case .setOrientation(let target, let seconds, _):
             try check(orientation: target, durationSeconds: seconds)
+        case .setServoPulse(let axis, let microseconds):
+            try servoPulse.check(microseconds, axis: axis)
         default:
             break
         }

@@ -38,6 +38,13 @@ public enum MotionCommand: Equatable, Sendable {
     /// Seeks every axis's home switch (boards with `homing`); motion is
     /// refused as `busy` until it ends, `stop` aborts it.
     case home
+    /// Sends one pulse-width servo axis a raw width, past its calibration
+    /// and its angle limits but never past `InputRanges.servoPulse` or what
+    /// its output can send: how its end points are found. Only the stand
+    /// drives servos (the controller alone refuses it); the stand takes it
+    /// at rest only, and the axis leaves the jog on its next motion command
+    /// (docs/RUNTIME.md, "Servo pulse jog").
+    case setServoPulse(axis: Axis, pulseMicroseconds: Double)
 }
 
 /// Where the link wants the stand to look, from one accepted observation batch:

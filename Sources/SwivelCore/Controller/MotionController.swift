@@ -160,6 +160,9 @@ public struct MotionController: Sendable {
             return .accepted
         case .clearFault:
             return .accepted
+        case .setServoPulse:
+            // The stand intercepts it; a controller has no servo to send it to.
+            throw SwivelError(.notSupportedByDevice, .notAPulseWidthServo)
         case .home:
             guard Axis.allCases.contains(where: { homingParameters[$0] != nil }) else {
                 throw SwivelError(.notSupportedByDevice, .noHomeSwitch)
@@ -194,7 +197,7 @@ public struct MotionController: Sendable {
             return .accepted
         case .home:
             return .accepted
-        case .setAngularVelocity, .setOrientation, .animate, .trackTarget:
+        case .setAngularVelocity, .setOrientation, .animate, .trackTarget, .setServoPulse:
             throw SwivelError(.busy, .homingInProgress)
         }
     }

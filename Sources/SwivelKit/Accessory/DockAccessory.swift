@@ -160,6 +160,15 @@ public final class DockAccessory: Sendable, CustomStringConvertible {
         _ = try await command(.clearFault)
     }
 
+    /// Holds one pulse-width servo axis at a raw pulse width, past its
+    /// calibration and its angle limits, to find its end points
+    /// (SET_SERVO_PULSE, a Swivel addition). 500...2500 µs; needs system
+    /// tracking off and the stand at rest; the next motion command, STOP or
+    /// the session's end returns the axis to its angles.
+    public func setServoPulse(axis: Axis, microseconds: Double) async throws(SwivelKitError) {
+        _ = try await command(.setServoPulse(axis: axis, pulseMicroseconds: microseconds))
+    }
+
     /// Back to the board's limits.
     public func resetLimits() async throws(SwivelKitError) {
         _ = try await command(.resetLimits)

@@ -86,6 +86,9 @@ extension LinkHub {
         case .clearFault:
             // Like stop, whoever drives: the stand refuses it while still stopping.
             post(.clearFault, key: key, from: id)
+        case .setServoPulse(let axis, let microseconds):
+            // A jog moves a motor: like the manual commands, not while system tracking owns the stand.
+            manual(.setServoPulse(axis: axis, pulseMicroseconds: microseconds), key: key, from: id)
         case .track(let batch):
             trackFromHost(batch, key: key, from: id, at: now)
         case .setFramingMode(let mode):

@@ -32,7 +32,8 @@ extension LinkHub {
             fault: Self.wireFault(status.fault),
             systemTrackingEnabled: systemTrackingEnabled,
             moving: velocities != .zero || status.activeMotion != .velocity(.zero),
-            enabledDriverAxes: status.enabledDriverAxes, faultCause: FaultCause(status.fault))
+            enabledDriverAxes: status.enabledDriverAxes, faultCause: FaultCause(status.fault),
+            servoPulseMicroseconds: status.servoPulseNanoseconds.map { _, pulse in UInt16(clamping: (pulse + 500) / 1000) })
     }
 
     static func wireFault(_ fault: AxisFault?) -> MotionStateReport.Fault {

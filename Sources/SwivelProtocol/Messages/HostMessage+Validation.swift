@@ -23,6 +23,8 @@ extension HostMessage {
             try InputRanges.check(point)
         case .gesture(let gesture):
             try InputRanges.gestureConfidence.check(gesture.confidence)
+        case .setServoPulse(let axis, let microseconds):
+            try InputRanges.servoPulse.check(microseconds, axis: axis)
         case .hello, .heartbeat, .bye, .animate, .stop, .cancel, .resetLimits, .clearFault, .getState,
              .setSystemTracking, .setFramingMode, .selectSubjects:
             break

@@ -26,6 +26,9 @@ public enum HostMessage: Equatable, Sendable {
     case selectSubjects([WireUUID])
     /// The vision link saw a gesture; a host session's is refused (`notSupported`).
     case gesture(Gesture)
+    /// Sends one servo axis a raw pulse width, µs, to find its end points (a
+    /// Swivel addition, as Klipper's SET_SERVO WIDTH).
+    case setServoPulse(axis: Axis, pulseMicroseconds: Double)
 
     public static let maximumSelectedSubjects = 16
 
@@ -50,6 +53,7 @@ public enum HostMessage: Equatable, Sendable {
         case .selectSubject: .selectSubjectAt
         case .selectSubjects: .selectSubjects
         case .gesture: .gesture
+        case .setServoPulse: .setServoPulse
         }
     }
 
@@ -73,6 +77,9 @@ public enum HostMessage: Equatable, Sendable {
             w.u8(UInt8(sent.count))
             for id in sent { w.uuid(id) }
         case .gesture(let gesture): gesture.encode(to: &w)
+        case .setServoPulse(let axis, let microseconds):
+            w.u8(UInt8(axis.rawValue))
+            w.f32(microseconds)
         }
         return w.bytes
     }
@@ -137,6 +144,11 @@ public enum HostMessage: Equatable, Sendable {
             try r.require(1 + 16 * count, for: id)
             return .selectSubjects((0..<count).map { _ in r.uuid() })
         case .gesture: return .gesture(try Gesture.decode(from: &r))
+        case .setServoPulse:
+            try r.require(5, for: id)
+            let raw = r.u8()
+            guard let axis = Axis(rawValue: Int(raw)) else { throw .unknownValue(id, field: "axis", value: UInt64(raw)) }
+            return .setServoPulse(axis: axis, pulseMicroseconds: r.f32())
         case .identity, .ack, .error, .motionState, .progress, .accessoryEvent, .batteryState, .trackingState, .dockState:
             throw .wrongDirection(id)
         }

@@ -21,6 +21,7 @@ public enum MessageID: UInt8, CaseIterable, Sendable, CustomStringConvertible {
     case getState = 0x27
     case setSystemTracking = 0x28
     case clearFault = 0x29
+    case setServoPulse = 0x2A
     // Host → accessory, tracking
     case track = 0x30
     case setFramingMode = 0x31
@@ -53,6 +54,7 @@ public enum MessageID: UInt8, CaseIterable, Sendable, CustomStringConvertible {
         case .setLimits: "SET_LIMITS"
         case .resetLimits: "RESET_LIMITS"
         case .clearFault: "CLEAR_FAULT"
+        case .setServoPulse: "SET_SERVO_PULSE"
         case .getState: "GET_STATE"
         case .setSystemTracking: "SET_SYSTEM_TRACKING"
         case .track: "TRACK"

@@ -10,6 +10,8 @@ public final class AxisDrive {
     public let encoder: (any PositionEncoder)?
     /// The home switch, on an axis that homes.
     public let homeSwitch: HomeSwitch?
+    /// The motor as a pulse-width servo, which a jog may send a raw width; nil for any other motor.
+    public let pulseServo: (any PulseWidthServo)?
     /// Failures of the driver on commanded positions (never expected: every
     /// position comes out of the limiter finite and in range).
     public private(set) var driverFaults: UInt64 = 0
@@ -20,6 +22,7 @@ public final class AxisDrive {
         self.actuator = actuator
         self.encoder = encoder ?? actuator.builtInEncoder
         self.homeSwitch = homeSwitch
+        pulseServo = actuator as? any PulseWidthServo
     }
 
     /// The position measured through the encoder, or nil on an open-loop axis.

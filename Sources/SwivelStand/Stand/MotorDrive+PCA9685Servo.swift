@@ -15,7 +15,7 @@ extension Board.PCA9685Servo: DrivenMotor {
             let (slot, bus) = try resource.channel(
                 s.channel, bus: s.i2cBus, address: s.address, codec: codec,
                 framePeriodNanoseconds: codec.pwm.periodNanoseconds, place: place)
-            return I2CServoActuator(mapping: mapping, slot: slot, bus: bus)
+            return I2CServoActuator(mapping: mapping, slot: slot, bus: bus, framePeriodNanoseconds: codec.pwm.periodNanoseconds)
         },
         simulatedMotor: { settings, physics, axis throws(StandSetupError) in
             let s = try MotorDrive.settings(settings, as: Board.PCA9685Servo.self)

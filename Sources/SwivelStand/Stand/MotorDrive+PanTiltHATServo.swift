@@ -14,7 +14,9 @@ extension Board.PanTiltHATServo: DrivenMotor {
             let (slot, bus) = try resource.channel(
                 s.servo, bus: s.i2cBus, address: s.address, codec: PanTiltHATServoCodec(),
                 framePeriodNanoseconds: Int64(Board.PanTiltHATServo.framePeriodMicroseconds) * 1_000, place: place)
-            return I2CServoActuator(mapping: mapping, slot: slot, bus: bus)
+            return I2CServoActuator(
+                mapping: mapping, slot: slot, bus: bus,
+                framePeriodNanoseconds: Int64(Board.PanTiltHATServo.framePeriodMicroseconds) * 1_000)
         },
         simulatedMotor: { settings, physics, axis throws(StandSetupError) in
             let s = try MotorDrive.settings(settings, as: Board.PanTiltHATServo.self)

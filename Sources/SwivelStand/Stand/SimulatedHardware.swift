@@ -30,6 +30,8 @@ public struct SimulatedHardware {
     public let hardware: StandHardware
     /// What the board's motor types simulate beside the model (their `MotorDrive.simulatedDevices`).
     let motorDevices: [any SimulatedMotorDevices]
+    /// The servos behind I2C chips in the model, by axis.
+    let i2cServos: [(axis: Axis, spec: SimulatedI2CServoSpec)]
 
     /// - Parameters:
     ///   - clock: a `ManualClock` for virtual time, the system clock for `make run`.
@@ -91,7 +93,9 @@ public struct SimulatedHardware {
         }
         if !motorDevices.isEmpty { hardware.byteDevices = SimulatedByteDevices(motorDevices) }
         hardware.busClock = clock
+        hardware.beforeTick = { [model] in model.advance(to: model.clock.now()) }
         self.motorDevices = motorDevices
+        i2cServos = specs.compactMap { spec in (spec.motor.spec as? SimulatedI2CServoSpec).map { (spec.axis, $0) } }
         self.hardware = hardware
     }
 }
@@ -103,5 +107,28 @@ extension SimulatedHardware {
     public func stop() {
         hardware.motorResources.stopAll()
         for devices in motorDevices { devices.stop() }
+    }
+}
+
+extension SimulatedHardware {
+    /// One line per servo behind an I2C chip, once the loop and the chips'
+    /// writers have stopped: the pulses it read from the chip's registers over
+    /// the run, and what the registers hold at the end, decoded as the chip
+    /// puts it out (off: the chip sends it none, the servo is limp). The end
+    /// is read from the registers, not from the servo's last frame: the
+    /// writer's last pass comes after the last tick.
+    public var i2cServoSummaryLines: [String] {
+        i2cServos.map { axis, spec in
+            let range = spec.pulses.rangeNanoseconds.map { "pulses \(Self.microseconds($0.lowerBound))...\(Self.microseconds($0.upperBound)) µs" }
+                ?? "no pulse"
+            let end = spec.pulseNanoseconds(spec.registers.registers).map { "\(Self.microseconds($0)) µs at the end" } ?? "off at the end"
+            return "simulated \(spec.output) (\(axis)): \(range), \(end)"
+        }
+    }
+
+    /// Microseconds to 0.1 µs, as typed in a board file's minPulseUs.
+    static func microseconds(_ nanoseconds: Int64) -> String {
+        let tenths = (nanoseconds + 50) / 100
+        return "\(tenths / 10).\(tenths % 10)"
     }
 }

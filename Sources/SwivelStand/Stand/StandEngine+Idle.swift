@@ -50,6 +50,8 @@ extension StandEngine {
         let since = idleSinceSeconds ?? time
         idleSinceSeconds = since
         guard time - since >= idleTimeoutSeconds else { return }
+        // A servo jogged into its stop is not left pushing there: released, or back on its angle where it holds.
+        endServoPulseJogs()
         var released = false
         for index in drives.indices where drives[index].isEnabled && !holdsWhenIdle[index] {
             drives[index].disable(at: now)

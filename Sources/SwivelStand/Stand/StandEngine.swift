@@ -74,11 +74,17 @@ public final class StandEngine {
     let holdsWhenIdle: [Bool]
     /// Stand time since which nothing has commanded motion; nil while something does.
     var idleSinceSeconds: Seconds?
+    /// Per axis, the width a servo pulse jog holds it at, ns; 0 where the axis
+    /// follows its angle (`StandEngine+ServoPulse`).
+    var servoPulseJog = PerAxis<Int64>(repeating: 0)
+    /// The simulated model's catch-up (`StandHardware.beforeTick`); nil on hardware.
+    private let beforeTick: (() -> Void)?
 
     init(board: Board, hardware: StandHardware, playDemo: Bool, mailboxCapacity: Int) throws(StandSetupError) {
         let periodNanoseconds = Stand.periodNanoseconds(of: board)
         let leadNanoseconds = Stand.leadNanoseconds(of: board)
         drives = try hardware.makeDrives(for: board)
+        beforeTick = hardware.beforeTick
         faultMonitors = try Self.makeFaultMonitors(board: board, drives: drives)
         idleTimeoutSeconds = board.idleTimeoutSeconds
         holdsWhenIdle = Self.idleHolds(board: board, drives: drives)
@@ -133,6 +139,7 @@ public final class StandEngine {
     public func tick(at now: MonotonicInstant) {
         ticksStarted &+= 1
         stand.markTickStarted(ticksStarted)
+        beforeTick?()
         if started {
             motionNanoseconds &+= periodNanoseconds
         } else {
@@ -174,6 +181,10 @@ public final class StandEngine {
         case .homing, .running:
             applyQueuedCommands(at: time, measured: measured)
         }
+        // A jog is motion: from released it enables the drivers as a first motion does.
+        if case .released = mode, isJoggingServo { startMotion(at: now, time: time, held: controller.state) }
+        // Only a running stand jogs: a fault, a halt or an idle release ends it.
+        if isJoggingServo, mode != .running { endServoPulseJogs() }
         if demo != nil, let phase = demo?.advance(at: time, controller: &controller) {
             current.demoPhase = phase
         }
@@ -194,7 +205,7 @@ public final class StandEngine {
         let start = max(now, min(ahead, stepsPlannedUntil ?? ahead))
         let end = ahead.advanced(byNanoseconds: periodNanoseconds)
         stepsPlannedUntil = end
-        for drive in drives { drive.drive(to: commanded[drive.axis].position, from: start, until: end) }
+        for drive in drives { self.drive(drive, to: commanded[drive.axis].position, from: start, until: end) }
 
         if controller.isAtRest {
             switch mode {
@@ -259,7 +270,14 @@ public final class StandEngine {
     /// Hands one command to the controller and answers its poster.
     func applyAndAnswer(_ posted: CommandMailbox.Posted, at time: Seconds, measured: PerAxis<Radians>) {
         do {
-            let reply = try controller.apply(posted.command, at: time, measured: measured)
+            let reply: CommandReply
+            if case .setServoPulse(let axis, let microseconds) = posted.command {
+                try jogServo(axis: axis, microseconds: microseconds)
+                reply = .accepted
+            } else {
+                reply = try controller.apply(posted.command, at: time, measured: measured)
+                if Self.endsServoPulseJog(posted.command) { endServoPulseJogs() }
+            }
             current.commandsApplied &+= 1
             mailbox.answer(posted.ticket, .success(reply))
         } catch {
@@ -308,6 +326,7 @@ public final class StandEngine {
         var enabled = AxisSet()
         for drive in drives where drive.isEnabled { enabled.insert(AxisSet(drive.axis)) }
         current.enabledDriverAxes = enabled
+        current.servoPulseNanoseconds = servoPulseJog
         stand.publishIfFree(current)
     }
 }

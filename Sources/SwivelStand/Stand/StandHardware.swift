@@ -20,6 +20,13 @@ public struct StandHardware {
     /// thread), made as their axes are built, started once all are, and
     /// stopped by the backend after the loop (`MotorResources.stopAll`).
     public let motorResources = MotorResources()
+    /// Called at the start of every tick, on the loop thread: the simulated
+    /// stand's physical model catching up with the clock. The model also
+    /// integrates whenever the tick reads a line or a sensor of it, but a board
+    /// whose tick reads none (servos behind an I2C chip, no encoder) would
+    /// otherwise never run it: its servos would not move, and would read the
+    /// chip's registers late, all at once. nil on hardware.
+    public var beforeTick: (() -> Void)?
 
     /// - Parameters:
     ///   - byteDevices: where serial devices (UARTs) are opened; nil on a backend without them.

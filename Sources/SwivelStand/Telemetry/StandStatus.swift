@@ -66,6 +66,9 @@ public struct StandStatus: Equatable, Sendable {
     public var driversEnabled: Bool { !enabledDriverAxes.isEmpty }
     /// Times the drivers were released because the stand was idle.
     public var idleReleases: UInt64 = 0
+    /// Per axis, the width a servo pulse jog holds it at, ns; 0 where the
+    /// axis follows its angle (`MotionCommand.setServoPulse`).
+    public var servoPulseNanoseconds = PerAxis<Int64>(repeating: 0)
     /// Stand time of the first motion, which enabled the drivers; nil before it.
     public var firstMotionSeconds: Seconds?
 

@@ -43,7 +43,13 @@ public enum StatusLine {
         }
         if let phase = status.demoPhase { return phase.description }
         switch status.activeMotion {
-        case .velocity(let v) where v == .zero: return status.driversEnabled ? "holding" : "idle, drivers off"
+        case .velocity(let v) where v == .zero:
+            let jogs = [Axis.yaw, .pitch, .roll].filter { status.servoPulseNanoseconds[$0] != 0 }
+            if !jogs.isEmpty {
+                // The width is what a person finding end points writes into the board file.
+                return "servo pulse jog " + jogs.map { "\($0) \(status.servoPulseNanoseconds[$0] / 1_000) µs" }.joined(separator: " ")
+            }
+            return status.driversEnabled ? "holding" : "idle, drivers off"
         case .velocity(let v): return "velocity \(fixed(v.pitch, 2, signed: true))/\(fixed(v.yaw, 2, signed: true))/\(fixed(v.roll, 2, signed: true)) rad/s"
         case .orientation(let id):
             return "move #\(id) \(fixed((status.lastRequest?.fractionCompleted ?? 0) * 100, 0))%"

@@ -97,6 +97,9 @@ public struct SwivelError: Error, Equatable, Sendable, CustomStringConvertible {
         case gestureConfidenceOutOfRange
         // Appended: a reason's raw value is its code, so new ones go last.
         case motorReportedFault
+        case servoPulseOutOfRange
+        case notAPulseWidthServo
+        case servoPulseWhileMoving
 
         public var text: String {
             switch self {
@@ -168,6 +171,14 @@ public struct SwivelError: Error, Equatable, Sendable, CustomStringConvertible {
             case .regionOfInterestTooSmall: "a region of interest must be at least 0.01 of the frame wide and high"
             case .pointOutsideFrame: "a point must lie inside the frame: 0...1 on both axes"
             case .gestureConfidenceOutOfRange: "a gesture's confidence must lie in 0...1"
+            case .servoPulseOutOfRange:
+                "a servo pulse jog must lie in 500...2500 µs, and within what the servo's output can send "
+                    + "(shorter than its period)"
+            case .notAPulseWidthServo:
+                "SET_SERVO_PULSE drives only a pulse-width servo (servo, pca9685Servo, panTiltHatServo); "
+                    + "this axis has a stepper or a bus servo"
+            case .servoPulseWhileMoving:
+                "a servo pulse jog takes a stand at rest: stop the move, animation, velocity or tracking first (STOP)"
             }
         }
     }

@@ -84,6 +84,14 @@ public enum InputRanges {
     /// The top is the boards' own maximum.
     public static let limitSpeed = FieldRange("SET_LIMITS", "maximum speed", 0.001, 100, .speedOutOfRange)
 
+    // MARK: Servo end points
+
+    /// What any hobby servo may be sent by hand: the widest end points a
+    /// servo is sold with. A pulse past them is a unit error (ms, ns) or a
+    /// width that drives some servos into their stops; the stand narrows it
+    /// further to what the axis's output can send.
+    public static let servoPulse = FieldRange("SET_SERVO_PULSE", "pulse width", 500, 2500, .servoPulseOutOfRange)
+
     // MARK: Tracking
 
     /// The motion history reaches 1 s: an older image has no pose to be placed with.
@@ -137,7 +145,7 @@ public enum InputRanges {
     /// Every range, in docs/PROTOCOL.md's order.
     public static let all: [FieldRange] = [
         angularVelocity, duration, angle, quaternionLength,
-        axisMask, limitEnd, limitWidth, limitSpeed,
+        axisMask, limitEnd, limitWidth, limitSpeed, servoPulse,
         captureAge, focalLength, principalPoint, intrinsicsZero, intrinsicsOne, referenceSize,
         observationFlags, rectEdge, rectSize, faceYaw, confidence,
         regionOfInterestEdge, regionOfInterestSize, selectionPoint,

@@ -65,6 +65,8 @@ struct SwivelctlCommand: Equatable, Sendable {
         case move(Move)
         case stop
         case clearFault
+        /// `servo-width`: one servo axis held at a raw pulse width, µs.
+        case servoWidth(axis: Axis, microseconds: Double)
         case animate(AnimationName, wait: Bool)
         case showLimits
         case setLimits(PerAxis<AxisLimit?>)

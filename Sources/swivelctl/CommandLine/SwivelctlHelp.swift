@@ -52,6 +52,18 @@ enum SwivelctlHelp {
                 the axes are. Refused (busy) while the axes are still stopping.
                 """),
         Command(
+            name: "servo-width", summary: "hold a servo at a raw pulse width, to find its end points",
+            usage: "swivelctl servo-width --axis yaw|pitch|roll --us MICROSECONDS",
+            details: """
+                Sends a pulse-width servo (servo, pca9685Servo, panTiltHatServo) the width given, \
+                500 to 2500 µs, past the board's minPulseUs/maxPulseUs and the angle limits: jog \
+                it down until the horn stops moving or buzzes, back off, and write the width into \
+                the board file (boards/README.md, "Finding a servo's end points"). Only with the \
+                stand at rest and system tracking off. The axis returns to its angles on the next \
+                motion command, STOP, after the board's idle timeout, or when the session ends: \
+                run it in `swivelctl shell`, e.g. printf 'tracking off\\nservo-width --axis yaw --us 600\\n' | swivelctl shell
+                """),
+        Command(
             name: "animate", summary: "play yes, no, wakeup or kapow",
             usage: "swivelctl animate yes|no|wakeup|kapow [--wait] [--json]",
             details: "Starts from the current position. Needs system tracking off."),

@@ -164,6 +164,8 @@ struct SwivelctlParser {
         case "clear-fault":
             try end(json: &json, allowJSON: false)
             return .clearFault
+        case "servo-width":
+            return try servoWidth()
         case "animate":
             return try animate(json: &json)
         case "limits":
@@ -256,6 +258,25 @@ struct SwivelctlParser {
             throw fail("move needs at least one of --yaw, --pitch, --roll")
         }
         return move
+    }
+
+    private mutating func servoWidth() throws(UsageError) -> SwivelctlCommand.Action {
+        var axis: Axis?
+        var microseconds: Double?
+        while let word = next() {
+            switch word {
+            case "--axis":
+                let text = try value(for: word)
+                guard let named = Axis.allCases.first(where: { $0.description == text }) else {
+                    throw fail("--axis takes yaw, pitch or roll; got \"\(text)\"")
+                }
+                axis = named
+            case "--us": microseconds = try number(for: word)
+            default: throw unexpected(word)
+            }
+        }
+        guard let axis, let microseconds else { throw fail("servo-width needs --axis yaw|pitch|roll and --us MICROSECONDS") }
+        return .servoWidth(axis: axis, microseconds: microseconds)
     }
 
     private mutating func animate(json: inout Bool) throws(UsageError) -> SwivelctlCommand.Action {

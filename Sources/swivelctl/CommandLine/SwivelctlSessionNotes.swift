@@ -14,6 +14,7 @@ enum SwivelctlSessionNotes {
         case .framing(let mode?): "framing \(mode)"
         case .regionOfInterest(_?): "roi"
         case .select: "select"
+        case .servoWidth: "servo-width"
         default: nil
         }
     }
@@ -24,7 +25,7 @@ enum SwivelctlSessionNotes {
         guard let setting = setting(of: action) else { return nil }
         return """
             swivelctl: warning: `\(setting)` lasted only for its session, which ended when swivelctl exited: \
-            the stand resets tracking, limits, framing, region and selection when a session ends. \
+            the stand resets tracking, limits, framing, region, selection and a servo's pulse width when a session ends. \
             To keep a setting, run it and the commands that need it in one `swivelctl shell`.
             """
     }

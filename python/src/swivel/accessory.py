@@ -22,6 +22,7 @@ from typing import TypeVar
 
 from .enums import (
     Animation,
+    Axis,
     CameraDeviceType,
     CameraOrientation,
     CameraPosition,
@@ -57,6 +58,7 @@ from .messages import (
     SetLimits,
     SetOrientation,
     SetRegionOfInterest,
+    SetServoPulse,
     SetSystemTracking,
     StateReport,
     Stop,
@@ -354,6 +356,15 @@ class Accessory:
     def clear_fault(self) -> None:
         self._ack(ClearFault())
 
+    def set_servo_pulse(self, axis: Axis | str, pulse_us: float) -> None:
+        """Holds one pulse-width servo axis at a raw width (SET_SERVO_PULSE), 500 … 2500 µs, to find its end points."""
+        if isinstance(axis, str):
+            try:
+                axis = Axis[axis.upper()]
+            except KeyError:
+                raise ParameterOutOfRange("SET_SERVO_PULSE axis", f"must be pitch, yaw or roll, got {axis!r}") from None
+        self._ack(SetServoPulse(axis, float(pulse_us)))
+
     def state(self) -> StateReport:
         ack = self._ack(GetState())
         if ack.state is None:
@@ -491,6 +502,9 @@ class AsyncAccessory:
 
     async def clear_fault(self) -> None:
         await asyncio.to_thread(self.blocking.clear_fault)
+
+    async def set_servo_pulse(self, axis: Axis | str, pulse_us: float) -> None:
+        await asyncio.to_thread(self.blocking.set_servo_pulse, axis, pulse_us)
 
     async def state(self) -> StateReport:
         return await asyncio.to_thread(self.blocking.state)

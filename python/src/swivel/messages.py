@@ -622,6 +622,30 @@ class ClearFault(Message):
     NAME: ClassVar[str] = "CLEAR_FAULT"
 
 
+@dataclass(frozen=True, slots=True)
+class SetServoPulse(Message):
+    """SET_SERVO_PULSE (0x2A): holds one pulse-width servo axis at a raw width, µs, to find its end points."""
+
+    MESSAGE_ID: ClassVar[int] = 0x2A
+    NAME: ClassVar[str] = "SET_SERVO_PULSE"
+    REQUIRED_BYTES: ClassVar[int] = 5
+    axis: Axis
+    pulse_us: float
+
+    def validate(self) -> None:
+        _check_enum(Axis, self.axis, "SET_SERVO_PULSE axis")
+        ranges.SERVO_PULSE.check(self.pulse_us, axis=self.axis)
+
+    def _write(self, w: Writer) -> None:
+        w.u8(self.axis, "axis")
+        w.f32(self.pulse_us, "pulse width")
+
+    @classmethod
+    def _read(cls, r: Reader) -> Self:
+        axis = _decode_enum(Axis, r.u8(), "SET_SERVO_PULSE axis")
+        return cls(axis, r.f32())
+
+
 # --- 4.4 Tracking commands --------------------------------------------------
 
 _FLAG_FACE_YAW = 1
@@ -912,6 +936,8 @@ class MotionState(Message):
     # Appended after the 35 required bytes: an older stand's report reads as none.
     drivers_enabled: Axes = Axes(0)
     fault_cause: FaultCause = FaultCause.NONE
+    # Appended with SET_SERVO_PULSE: per axis (pitch, yaw, roll), the width a jog holds it at, µs; 0: none.
+    servo_pulse_us: tuple[int, int, int] = (0, 0, 0)
 
     def _write(self, w: Writer) -> None:
         w.u64(self.stand_time_us, "stand time")
@@ -922,6 +948,8 @@ class MotionState(Message):
         w.u8((1 if self.system_tracking_enabled else 0) | (2 if self.moving else 0))
         w.u8(self.drivers_enabled, "drivers enabled")
         w.u8(self.fault_cause, "fault cause")
+        for width in self.servo_pulse_us:
+            w.u16(width, "servo pulse")
 
     @classmethod
     def _read(cls, r: Reader) -> Self:
@@ -930,7 +958,8 @@ class MotionState(Message):
         flags = r.u8()
         drivers = Axes(r.u8() & 0b111)
         cause = _decode_enum(FaultCause, r.u8(), "MOTION_STATE fault cause")
-        return cls(time_us, axes, positions, velocities, fault, bool(flags & 1), bool(flags & 2), drivers, cause)
+        pulses = (r.u16(), r.u16(), r.u16())
+        return cls(time_us, axes, positions, velocities, fault, bool(flags & 1), bool(flags & 2), drivers, cause, pulses)
 
 
 @dataclass(frozen=True, slots=True)
@@ -1057,7 +1086,7 @@ MESSAGE_TYPES: dict[int, type[Message]] = {
     cls.MESSAGE_ID: cls
     for cls in (
         Hello, Identity, Heartbeat, Bye, Ack, Err, SetAngularVelocity, SetOrientation, Animate, Stop, Cancel,
-        SetLimits, ResetLimits, GetState, SetSystemTracking, ClearFault, Track, SetFramingMode, SetRegionOfInterest,
+        SetLimits, ResetLimits, GetState, SetSystemTracking, ClearFault, SetServoPulse, Track, SetFramingMode, SetRegionOfInterest,
         SelectSubjectAt, SelectSubjects, Gesture, MotionState, Progress, AccessoryEvent, BatteryState, TrackingState,
         DockState,
     )

@@ -79,6 +79,8 @@ LIMIT_END = FieldRange("SET_LIMITS", "minimum, maximum", -TWO_TURNS, TWO_TURNS, 
 LIMIT_WIDTH = FieldRange("SET_LIMITS", "maximum - minimum", 0.001, 2 * TWO_TURNS,
                          "the range must be 0.001 … 8π rad wide")
 LIMIT_SPEED = FieldRange("SET_LIMITS", "maximum speed", 0.001, 100, "maximum speed must be 0.001 … 100 rad/s")
+SERVO_PULSE = FieldRange("SET_SERVO_PULSE", "pulse width", 500, 2500,
+                         "a servo pulse jog must lie in 500 … 2500 µs")
 CAPTURE_AGE = FieldRange("TRACK", "capture age", 0, 1_000_000, "capture age must be 0 … 1 s")
 FOCAL_LENGTH = FieldRange("TRACK", "intrinsics fx, fy", 1, 1e6, "focal lengths must be 1 … 1e6 px")
 PRINCIPAL_POINT = FieldRange("TRACK", "intrinsics s, cx, cy", -1e6, 1e6, "skew and principal point must be ±1e6 px")
@@ -103,7 +105,7 @@ GESTURE_CONFIDENCE = FieldRange("GESTURE", "confidence", 0, 1, "a confidence mus
 
 ALL: tuple[FieldRange, ...] = (
     ANGULAR_VELOCITY, DURATION, ANGLE, QUATERNION_LENGTH,
-    AXIS_MASK, LIMIT_END, LIMIT_WIDTH, LIMIT_SPEED,
+    AXIS_MASK, LIMIT_END, LIMIT_WIDTH, LIMIT_SPEED, SERVO_PULSE,
     CAPTURE_AGE, FOCAL_LENGTH, PRINCIPAL_POINT, INTRINSICS_ZERO, INTRINSICS_ONE, REFERENCE_SIZE,
     OBSERVATION_FLAGS, RECT_EDGE, RECT_SIZE, FACE_YAW, CONFIDENCE,
     REGION_EDGE, REGION_SIZE, SELECTION_POINT,

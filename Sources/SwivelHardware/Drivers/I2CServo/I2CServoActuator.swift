@@ -9,11 +9,22 @@ public final class I2CServoActuator: Actuator {
     /// The pulse last asked for, nil before the first command.
     public private(set) var pulseNanoseconds: Int64?
     public private(set) var isEnabled = false
+    public let jogRangeNanoseconds: ClosedRange<Int64>
 
-    public init(mapping: ServoPulseMapping, slot: I2CServoSlot, bus: I2CServoBus) {
+    /// - Parameter framePeriodNanoseconds: the chip's pulse period (50 Hz unless
+    ///   given); a jog stays below it.
+    public init(mapping: ServoPulseMapping, slot: I2CServoSlot, bus: I2CServoBus, framePeriodNanoseconds: Int64 = 20_000_000) {
         self.mapping = mapping
         self.slot = slot
         self.bus = bus
+        jogRangeNanoseconds = ServoJog.range(periodNanoseconds: framePeriodNanoseconds)
+    }
+
+    public func jog(pulseNanoseconds pulse: Int64, at instant: MonotonicInstant) {
+        guard !isEnabled || pulse != pulseNanoseconds else { return }
+        pulseNanoseconds = pulse
+        isEnabled = true
+        publish(pulse)
     }
 
     public func enable(at instant: MonotonicInstant, holding positionRadians: Double) throws(MotionInputError) {

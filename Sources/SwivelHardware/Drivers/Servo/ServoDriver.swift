@@ -34,6 +34,11 @@ public final class ServoDriver {
     /// only when the pulse width changes (a sysfs write is a syscall).
     public func command(angleRadians radians: Double, at instant: MonotonicInstant) throws(MotionInputError) {
         guard let pulse = mapping.pulseNanoseconds(forAngle: radians) else { throw .nonFiniteRadians }
+        write(pulseNanoseconds: pulse, at: instant)
+    }
+
+    /// Any width, not only the mapping's: a jog's (`PulseWidthServo`).
+    func write(pulseNanoseconds pulse: Int64, at instant: MonotonicInstant) {
         guard pulse != pulseNanoseconds else { return }
         channel.setDutyCycle(nanoseconds: pulse, at: instant)
         pulseNanoseconds = pulse

@@ -25,11 +25,16 @@ public struct MotionStateReport: Equatable, Sendable {
     public var enabledDriverAxes: AxisSet
     /// Which fault `fault` is, told apart (appended, as above).
     public var faultCause: FaultCause
+    /// Per axis, the width a SET_SERVO_PULSE jog holds it at, µs; 0 where
+    /// the axis follows its angle (appended, as above).
+    public var servoPulseMicroseconds: PerAxis<UInt16>
 
     public init(
         timeMicroseconds: UInt64, axes: AxisSet, positions: Vector3, velocities: Vector3, fault: Fault = .none,
-        systemTrackingEnabled: Bool, moving: Bool, enabledDriverAxes: AxisSet = [], faultCause: FaultCause = .none
+        systemTrackingEnabled: Bool, moving: Bool, enabledDriverAxes: AxisSet = [], faultCause: FaultCause = .none,
+        servoPulseMicroseconds: PerAxis<UInt16> = PerAxis(repeating: 0)
     ) {
+        self.servoPulseMicroseconds = servoPulseMicroseconds
         self.enabledDriverAxes = enabledDriverAxes
         self.faultCause = faultCause
         self.timeMicroseconds = timeMicroseconds
@@ -52,6 +57,7 @@ public struct MotionStateReport: Equatable, Sendable {
         w.u8((systemTrackingEnabled ? 1 : 0) | (moving ? 2 : 0))
         w.u8(enabledDriverAxes.rawValue)
         w.u8(faultCause.rawValue)
+        for axis in Axis.allCases { w.u16(servoPulseMicroseconds[axis]) }
     }
 
     static func decode(from r: inout ByteReader) throws(MessageError) -> MotionStateReport {
@@ -69,8 +75,10 @@ public struct MotionStateReport: Equatable, Sendable {
         guard let cause = FaultCause(rawValue: rawCause) else {
             throw .unknownValue(.motionState, field: "fault cause", value: UInt64(rawCause))
         }
+        let pulses = PerAxis(pitch: r.u16(), yaw: r.u16(), roll: r.u16())
         return MotionStateReport(
             timeMicroseconds: time, axes: axes, positions: positions, velocities: velocities, fault: fault,
-            systemTrackingEnabled: flags & 1 != 0, moving: flags & 2 != 0, enabledDriverAxes: enabled, faultCause: cause)
+            systemTrackingEnabled: flags & 1 != 0, moving: flags & 2 != 0, enabledDriverAxes: enabled, faultCause: cause,
+            servoPulseMicroseconds: pulses)
     }
 }
