@@ -24,8 +24,8 @@ move() { # name yaw pitch
     ctl_session "move --yaw $2 --pitch $3 --wait" > /tmp/move.out 2>&1
     expect i2cservo.$1.move "$?" 0 "move yaw $2 pitch $3: $(tail -n 1 /tmp/move.out)"
     sleep 0.3
-    expect i2cservo.$1.yaw "$(off_of 0)" "$(counts $2 500000 2500000)" "LED0_OFF counts for yaw $2"
-    expect i2cservo.$1.pitch "$(off_of 1)" "$(counts $3 2500000 500000)" "LED1_OFF counts for pitch $3 (inverted)"
+    expect i2cservo.$1.yaw "$(off_of 1)" "$(counts $2 500000 2500000)" "LED1_OFF counts for yaw $2 (pan: channel 1)"
+    expect i2cservo.$1.pitch "$(off_of 0)" "$(counts $3 2500000 500000)" "LED0_OFF counts for pitch $3 (tilt: channel 0, inverted)"
     expect i2cservo.$1.on "$(reg 0x06) $(reg 0x07) $(reg 0x0a) $(reg 0x0b)" "0x00 0x00 0x00 0x00" "LEDn_ON at count 0"
 }
 move turned 1.0 0.5
