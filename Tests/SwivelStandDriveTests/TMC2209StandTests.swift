@@ -54,4 +54,29 @@ import Testing
         #expect(fault == .motorReported(axis: .pitch, problem: .overheating))
         #expect(fault?.description == "pitch's motor stopped the stand: it reports overheating")
     }
+
+    /// A driver whose logic supply dipped is back at its power-on defaults
+    /// (other microsteps, full current, SpreadCycle). It must never be driven
+    /// so: the reset is a fault, and clearing the fault does not make the
+    /// driver good again, since GSTAT's reset flag stays set until a set-up
+    /// clears it; the fault comes back at the next poll and says to restart.
+    @Test func aResetDriverStaysAFaultUntilItIsSetUpAgain() throws {
+        let sim = try VirtualStand(board: try BoardFixtures.load("sim-tmc2209.json5"))
+        let chain = try #require(sim.simulation.tmc2209Chain)
+        sim.run(seconds: 0.1)
+        chain.modify(address: 0) { $0.raiseGlobalStatus(.reset) }
+        sim.simulation.pollTMC2209Drivers()
+        #expect(sim.run(until: \.faultDisabled, timeoutSeconds: 1))
+        let fault = try #require(sim.stand.status().fault)
+        guard case .motorReported(_, .lostSettings) = fault else {
+            Issue.record("expected lostSettings, got \(fault)")
+            return
+        }
+        #expect(fault.description.contains("restart swiveld"), "\(fault.description)")
+        _ = try sim.send(.clearFault)
+        sim.simulation.pollTMC2209Drivers()
+        sim.run(seconds: 0.5)
+        #expect(sim.stand.status().fault == fault, "the fault is back: the driver still holds its defaults")
+        #expect(throws: (any Error).self) { try sim.send(.setAngularVelocity(Vector3(pitch: 0, yaw: 0.5, roll: 0))) }
+    }
 }

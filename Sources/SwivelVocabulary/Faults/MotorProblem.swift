@@ -34,7 +34,7 @@ public enum MotorProblem: Equatable, Sendable, CustomStringConvertible {
         case .silent(let missed): "it did not answer \(missed) exchanges in a row (check its wiring, ID and baud rate)"
         case .shortToGround(let coil): "it reports a short to ground on coil \(coil.rawValue) (check the motor wires)"
         case .shortToSupply(let coil): "it reports a short to the motor supply on coil \(coil.rawValue) (check the motor wires)"
-        case .lostSettings: "its driver was reset and lost its settings (check the driver's logic supply)"
+        case .lostSettings: "its driver was reset and lost its settings (check the driver's logic supply, then restart swiveld to set it up again)"
         case let .busTransfersFailed(count, cause): "its last \(count) bus transfers failed: \(cause)"
         }
     }
