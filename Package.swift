@@ -219,7 +219,7 @@ let package = Package(
         .testTarget(name: "SwivelLinuxTests", dependencies: ["SwivelLinux", "SwivelPOSIX"], swiftSettings: strict),
         .testTarget(name: "SwivelProtocolTests", dependencies: ["SwivelProtocol"], swiftSettings: strict),
         // swivelctl's parser, help and session notes, without a stand.
-        .testTarget(name: "SwivelctlTests", dependencies: ["swivelctl", "SwivelKit"], swiftSettings: strict),
+        .testTarget(name: "SwivelctlTests", dependencies: ["swivelctl", "SwivelKit", "SwivelProtocol"], swiftSettings: strict),
         .testTarget(name: "SwivelPortsTests", dependencies: ["SwivelPorts", "SwivelTestSupport"], swiftSettings: strict),
         // The harness's own checks: the soak's cap checker and the fuzz targets can fail, and pass the seeds.
         .testTarget(name: "SwivelHarnessTests", dependencies: ["swivel-fuzz", "swivel-soak"], swiftSettings: strict),

@@ -191,6 +191,13 @@ enum Format {
         "\(vector(m.angularPositions, axes: m.axes, unit: "rad"))  |  \(vector(m.angularVelocities, axes: m.axes, unit: "rad/s"))  |  tracking \(m.isSystemTrackingEnabled ? "on" : "off"), \(m.isMoving ? "moving" : "at rest")"
             + (m.error.map { error in "  |  error: \(error)" + (m.faultKind.map { " (\($0))" } ?? "") } ?? "")
             + (m.enabledDriverAxes.isEmpty ? "  |  drivers released" : "")
+            + servoJog(m.servoPulseMicroseconds)
+    }
+
+    /// "  |  servo pulse jog yaw 1500 µs", as swiveld's own status line says it; "" without a jog.
+    static func servoJog(_ pulses: [Axis: Double]) -> String {
+        let jogged = Axis.allCases.compactMap { axis in pulses[axis].map { "\(axis) \(Int($0.rounded())) µs" } }
+        return jogged.isEmpty ? "" : "  |  servo pulse jog " + jogged.joined(separator: " ")
     }
 
     static func json(_ m: DockAccessory.MotionState) -> JSON {
@@ -198,6 +205,9 @@ enum Format {
             ("timestampSeconds", .number(seconds(m.timestamp))), ("positions", json(m.angularPositions)),
             ("velocities", json(m.angularVelocities)), ("systemTracking", .bool(m.isSystemTrackingEnabled)),
             ("moving", .bool(m.isMoving)), ("driversEnabled", .array(axes(m.enabledDriverAxes).map(JSON.string))),
+            ("servoPulseMicroseconds", .object(Axis.allCases.compactMap { axis in
+                m.servoPulseMicroseconds[axis].map { (axis.description, JSON.number($0)) }
+            })),
             // Before "error", which scripts read as the last key (scripts/guest/rootfs/checks/lib.sh).
             ("faultKind", m.faultKind.map { .string($0.description) }.orNull),
             ("error", m.error.map { .string($0.description) }.orNull),

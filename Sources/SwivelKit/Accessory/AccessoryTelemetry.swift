@@ -35,6 +35,9 @@ extension DockAccessory {
         /// first motion and once the stand has been idle for its board's
         /// `idleTimeoutSeconds` (an axis that holds when idle stays in it).
         public var enabledDriverAxes: AxisSet
+        /// The raw pulse width, microseconds, of each servo axis held by a
+        /// SET_SERVO_PULSE jog (`setServoPulse`); empty when no axis is jogged.
+        public var servoPulseMicroseconds: [Axis: Double]
 
         /// Measured through the encoders (commanded on an axis without one), radians.
         public var angularPositions: Vector3
@@ -63,6 +66,11 @@ extension DockAccessory {
             isMoving = report.moving
             faultKind = FaultKind(report.faultCause)
             enabledDriverAxes = report.enabledDriverAxes
+            var pulses: [Axis: Double] = [:]
+            for axis in Axis.allCases where report.servoPulseMicroseconds[axis] != 0 {
+                pulses[axis] = Double(report.servoPulseMicroseconds[axis])
+            }
+            servoPulseMicroseconds = pulses
         }
     }
 
