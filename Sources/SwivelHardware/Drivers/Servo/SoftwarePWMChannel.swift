@@ -106,7 +106,17 @@ final class SoftwarePWMCore: @unchecked Sendable {
         while clock.now() < deadline {}
     }
 
+    /// SCHED_FIFO 48 where the kernel permits, the step thread's priority:
+    /// one below the loop thread's 49, so a spin to an edge never delays a
+    /// tick, and above every ordinary thread (the link, the buses, anything
+    /// else on the board), which otherwise preempted the spin and stretched
+    /// the pulses: a guest's medians were up to 490 µs long at SCHED_OTHER,
+    /// within 130 µs at 48 (docs/HARDWARE.md, `70-servo`). Refused, it runs
+    /// as before, less precisely.
+    static let fifoPriority: Int32 = 48
+
     func run() {
+        _ = POSIXThread.setCurrentFIFO(priority: Self.fifoPriority)
         var periodStart = clock.now()
         while !stopRequested.load(ordering: .acquiring) {
             let period = periodNanoseconds.load(ordering: .acquiring)
