@@ -19,18 +19,7 @@ import Testing
     @Test func aMoveReachesItsTargetThroughTheServosOnThePty() throws {
         let daemon = try TestDaemon(tag: "busservo", board: Self.board)
         defer { _ = daemon.stop() }
-        let host = RawHost(channel: try UnixSocket.connect(path: daemon.socketPath))
-        #expect(try host.call(.hello(Hello(clientName: "bus-servo-tests"))) != nil)
-        host.keepAlive = true
-        #expect(try host.call(.setSystemTracking(enabled: false))?.isAck == true)
-        let move = OrientationRequest(target: .angles(Vector3(pitch: -0.3, yaw: 0.8)), durationSeconds: 1, relative: false)
-        #expect(try host.call(.setOrientation(move)) != nil)
-        try host.pump(standSeconds: 2)
-        let positions = host.inbox.reversed().lazy.compactMap { entry -> Vector3? in
-            if case .motionState(let state) = entry.message { return state.positions }
-            return nil
-        }.first
-        let reached = try #require(positions)
+        let reached = try #require(try DockedMove.run(on: daemon, clientName: "bus-servo-tests"))
         // The servos' own encoders, 4096 counts a turn: within a few counts.
         #expect(abs(reached.yaw - 0.8) < 0.01, "yaw \(reached.yaw)")
         #expect(abs(reached.pitch + 0.3) < 0.01, "pitch \(reached.pitch)")
