@@ -92,6 +92,11 @@ import Testing
         try jogger.pump(standSeconds: 0.2)
         #expect(Self.lastMotionState(jogger)?.servoPulseMicroseconds.pitch == 2400)
         jogger.channel.close()
+        // The jog ends when the LAST docked host leaves: a host that docked
+        // before the daemon read the close would keep the session, and the
+        // jog with it (a clean-clone run saw exactly that). The link thread
+        // reads a closed socket within a poll round; give it half a second.
+        usleep(500_000)
 
         let next = RawHost(channel: try UnixSocket.connect(path: daemon.socketPath))
         #expect(try next.call(.hello(Hello(clientName: "next"))) != nil)
