@@ -61,6 +61,8 @@ def _rest(watcher: Accessory, timeout_s: float = 10.0) -> float:
 
 
 def test_state_answers_the_axes_positions_and_the_stand(web: WebProcess) -> None:
+    # Asked the moment the service logged "docked with": "connected" already carries a MOTION_STATE
+    # (CI once read "motion": null here, when "connected" only meant the socket was open).
     state = web.state()
     assert state["connected"] is True
     assert set(state["motion"]["positions_rad"]) == {"pitch", "yaw", "roll"}

@@ -59,12 +59,9 @@ def web(daemon: LocalDaemon, tmp_path: Path) -> Iterator[WebProcess]:
 
 def test_the_loopback_curl_example_runs_as_written(web: WebProcess) -> None:
     script = _block_after("With curl, on the Pi itself").replace("http://127.0.0.1:8080", web.url)
-    # The service answers before the stand's first MOTION_STATE reached it
-    # (then "motion" is null): wait for one (failed once in a clean-clone run).
-    deadline = time.monotonic() + 10
-    while (motion := web.state()["motion"]) is None and time.monotonic() < deadline:
-        time.sleep(0.05)
-    assert motion is not None, "no MOTION_STATE reached swivel-web in 10 s"
+    # WebProcess waited for "docked with", which the service logs only once the first MOTION_STATE arrived.
+    motion = web.state()["motion"]
+    assert motion is not None
     start_yaw = motion["positions_rad"]["yaw"]
     answers = _run(script)
     # jq's positions first, then the three POSTs' answers.

@@ -27,6 +27,7 @@ from swivel.messages import AccessoryEvent, BatteryState, DockState, MotionState
 log = logging.getLogger("swivel_web.stand")
 
 RECONNECT_INTERVAL_S = 1.0
+FIRST_MOTION_TIMEOUT_S = 5.0
 # GET_STATE (limits, framing, region, activity) is polled this often: the stand has no telemetry for it.
 STATE_POLL_INTERVAL_S = 1.0
 # MOTION_STATE arrives at 50 Hz; browsers get at most this many a second.
@@ -134,7 +135,7 @@ class StandHub:
 
     @property
     def connected(self) -> bool:
-        return self.accessory is not None
+        return self._connected.is_set()
 
     def snapshot(self) -> dict[str, Any]:
         fault = self.motion["fault"] if self.motion else "none"
@@ -186,13 +187,26 @@ class StandHub:
                 "capabilities": [str(c.name).lower() for c in ident.capabilities],
                 "device_uuid": str(ident.device_uuid),
             }
+            acc = self.accessory
+            motion_states = acc.motion_states()
+            # "connected" promises a MOTION_STATE in "motion" (docs/WEB.md): the stand sends one every
+            # 20 ms, so a session silent for FIRST_MOTION_TIMEOUT_S is not worth calling connected.
+            try:
+                first = await asyncio.wait_for(motion_states.__anext__(), FIRST_MOTION_TIMEOUT_S)
+            except (asyncio.TimeoutError, StopAsyncIteration, SwivelError) as e:
+                reason = str(e) or f"no MOTION_STATE within {FIRST_MOTION_TIMEOUT_S:g} s of docking"
+                self.note("error", f"the stand at {self.socket_path} docked but sent no state: {reason}; reconnecting")
+                motion_states.close()
+                await self._drop()
+                await asyncio.sleep(RECONNECT_INTERVAL_S)
+                continue
+            self._on_motion(first)
             self.note("info", f"docked with {ident.name if ident else 'the stand'} on {self.socket_path}")
             self._connected.set()
             self._push({"type": "snapshot", "state": self.snapshot()})
-            acc = self.accessory
             loop = asyncio.get_running_loop()
             self._tasks = [
-                loop.create_task(self._pump(acc.motion_states(), self._on_motion)),
+                loop.create_task(self._pump(motion_states, self._on_motion)),
                 loop.create_task(self._pump(acc.tracking_states(), self._on_tracking)),
                 loop.create_task(self._pump(acc.accessory_events(), self._on_event)),
                 loop.create_task(self._pump(acc.battery_states(), self._on_battery)),
