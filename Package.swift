@@ -59,48 +59,47 @@ let package = Package(
         .library(name: "SwivelDockKit", targets: ["SwivelDockKit"]),
     ],
     targets: [
-        .target(name: "SwivelVocabulary", swiftSettings: strict, linkerSettings: libm),
-        .target(name: "SwivelCore", dependencies: ["SwivelVocabulary"], swiftSettings: strict, linkerSettings: libm),
-        .target(name: "SwivelSync", swiftSettings: strict),
+        .target(name: "SwivelVocabulary", path: "Sources/Core/SwivelVocabulary", swiftSettings: strict, linkerSettings: libm),
+        .target(name: "SwivelCore", dependencies: ["SwivelVocabulary"], path: "Sources/Core/SwivelCore", swiftSettings: strict, linkerSettings: libm),
+        .target(name: "SwivelSync", path: "Sources/Platform/SwivelSync", swiftSettings: strict),
         // glibc's GNU extensions (affinity, thread names and stacks, ppoll), compiled with _GNU_SOURCE.
-        .target(name: "CSwivelPOSIX"),
-        .target(name: "SwivelPOSIX", dependencies: ["CSwivelPOSIX", "SwivelSync"], swiftSettings: strict),
+        .target(name: "CSwivelPOSIX", path: "Sources/Platform/CSwivelPOSIX"),
+        .target(name: "SwivelPOSIX", dependencies: ["CSwivelPOSIX", "SwivelSync"], path: "Sources/Platform/SwivelPOSIX", swiftSettings: strict),
         .target(
-            name: "SwivelHardware", dependencies: ["SwivelVocabulary", "SwivelSync", "SwivelPOSIX"], swiftSettings: strict,
+            name: "SwivelHardware", dependencies: ["SwivelVocabulary", "SwivelSync", "SwivelPOSIX"], path: "Sources/Hardware/SwivelHardware", swiftSettings: strict,
             linkerSettings: libm),
-        .target(name: "SwivelSim", dependencies: ["SwivelHardware"], swiftSettings: strict, linkerSettings: libm),
-        .target(name: "SwivelBoard", dependencies: ["SwivelVocabulary", "SwivelPOSIX"], swiftSettings: strict),
-        .target(name: "SwivelProtocol", dependencies: ["SwivelVocabulary"], swiftSettings: strict),
-        .target(name: "SwivelPorts", dependencies: ["SwivelPOSIX"], swiftSettings: strict),
+        .target(name: "SwivelSim", dependencies: ["SwivelHardware"], path: "Sources/Backends/Sim/SwivelSim", swiftSettings: strict, linkerSettings: libm),
+        .target(name: "SwivelBoard", dependencies: ["SwivelVocabulary", "SwivelPOSIX"], path: "Sources/Core/SwivelBoard", swiftSettings: strict),
+        .target(name: "SwivelProtocol", dependencies: ["SwivelVocabulary"], path: "Sources/Core/SwivelProtocol", swiftSettings: strict),
+        .target(name: "SwivelPorts", dependencies: ["SwivelPOSIX"], path: "Sources/Platform/SwivelPorts", swiftSettings: strict),
         .systemLibrary(
             name: "CGPIOD",
-            pkgConfig: "libgpiod",
+            path: "Sources/Backends/Linux/CGPIOD", pkgConfig: "libgpiod",
             providers: [.apt(["libgpiod-dev"])]
         ),
         .target(
             name: "CSwivelGPIO",
-            dependencies: [.target(name: "CGPIOD", condition: .when(platforms: [.linux]))]
-        ),
+            dependencies: [.target(name: "CGPIOD", condition: .when(platforms: [.linux]))], path: "Sources/Backends/Linux/CSwivelGPIO"),
         .target(
             name: "SwivelLinux",
             dependencies: [
                 "SwivelHardware", "SwivelPOSIX",
                 .target(name: "CSwivelGPIO", condition: .when(platforms: [.linux])),
             ],
-            swiftSettings: strict
+            path: "Sources/Backends/Linux/SwivelLinux", swiftSettings: strict
         ),
-        .target(name: "SwivelLoop", dependencies: ["SwivelHardware", "SwivelPOSIX", "SwivelSync"], swiftSettings: strict),
+        .target(name: "SwivelLoop", dependencies: ["SwivelHardware", "SwivelPOSIX", "SwivelSync"], path: "Sources/Runtime/SwivelLoop", swiftSettings: strict),
         .target(
             name: "SwivelStand",
             dependencies: [
                 "SwivelLoop", "SwivelCore", "SwivelSync", "SwivelHardware", "SwivelSim", "SwivelBoard", "SwivelLinux", "SwivelPorts", "SwivelPOSIX",
             ],
-            swiftSettings: strict
+            path: "Sources/Runtime/SwivelStand", swiftSettings: strict
         ),
         .target(
             name: "SwivelAccessories",
             dependencies: ["SwivelBoard", "SwivelHardware", "SwivelLinux", "SwivelProtocol", "SwivelSync"],
-            swiftSettings: strict
+            path: "Sources/Runtime/SwivelAccessories", swiftSettings: strict
         ),
         .target(
             name: "SwivelLink",
@@ -108,7 +107,7 @@ let package = Package(
                 "SwivelLoop", "SwivelStand", "SwivelAccessories", "SwivelCore", "SwivelSync", "SwivelHardware", "SwivelBoard", "SwivelProtocol",
                 "SwivelPorts", "SwivelPOSIX",
             ],
-            swiftSettings: strict
+            path: "Sources/Runtime/SwivelLink", swiftSettings: strict
         ),
         .target(
             name: "SwivelRuntime",
@@ -116,35 +115,35 @@ let package = Package(
                 "SwivelLoop", "SwivelStand", "SwivelAccessories", "SwivelLink", "SwivelCore", "SwivelHardware", "SwivelBoard", "SwivelProtocol",
                 "SwivelPorts", "SwivelPOSIX",
             ],
-            swiftSettings: strict
+            path: "Sources/Runtime/SwivelRuntime", swiftSettings: strict
         ),
         .target(
             name: "SwivelKit", dependencies: ["SwivelVocabulary", "SwivelCore", "SwivelSync", "SwivelProtocol", "SwivelPorts", "SwivelPOSIX"],
-            swiftSettings: strict),
+            path: "Sources/Host/SwivelKit", swiftSettings: strict),
         // A host library: it imports the toolchain's Foundation (CGRect, Measurement, Progress), which the firmware never does.
-        .target(name: "SwivelDockKit", dependencies: ["SwivelKit", "SwivelSync"], swiftSettings: strict),
-        .executableTarget(name: "swiveld", dependencies: ["SwivelRuntime", "SwivelPOSIX"], swiftSettings: strict),
+        .target(name: "SwivelDockKit", dependencies: ["SwivelKit", "SwivelSync"], path: "Sources/Host/SwivelDockKit", swiftSettings: strict),
+        .executableTarget(name: "swiveld", dependencies: ["SwivelRuntime", "SwivelPOSIX"], path: "Sources/Tools/swiveld", swiftSettings: strict),
         // Its command-line parser lives here, not in the host library apps link.
-        .executableTarget(name: "swivelctl", dependencies: ["SwivelKit", "SwivelCore", "SwivelProtocol", "SwivelPOSIX"], swiftSettings: strict),
+        .executableTarget(name: "swivelctl", dependencies: ["SwivelKit", "SwivelCore", "SwivelProtocol", "SwivelPOSIX"], path: "Sources/Tools/swivelctl", swiftSettings: strict),
         // What the three tools below share (Glibc, no Foundation). No firmware target depends on it.
-        .target(name: "SwivelToolSupport", dependencies: ["SwivelPOSIX"], swiftSettings: strict),
+        .target(name: "SwivelToolSupport", dependencies: ["SwivelPOSIX"], path: "Sources/Tools/SwivelToolSupport", swiftSettings: strict),
         // The bus servo codecs' packets, for the Python test against the vendors' SDKs.
-        .executableTarget(name: "swivel-busservo-packets", dependencies: ["SwivelHardware"], swiftSettings: strict),
+        .executableTarget(name: "swivel-busservo-packets", dependencies: ["SwivelHardware"], path: "Sources/Tools/swivel-busservo-packets", swiftSettings: strict),
         // The PCA9685, Pan-Tilt HAT and TMC2209 codecs' writes, for the Python test against the vendors' libraries.
-        .executableTarget(name: "swivel-part-packets", dependencies: ["SwivelHardware"], swiftSettings: strict),
+        .executableTarget(name: "swivel-part-packets", dependencies: ["SwivelHardware"], path: "Sources/Tools/swivel-part-packets", swiftSettings: strict),
         // `make bench`: measures, never asserts; not part of `make test`.
         // Scene runs against baselines (naive, alpha-beta), their metrics and plots: the bench's and the tests', never the daemon's.
-        .target(name: "SwivelSceneBench", dependencies: ["SwivelRuntime", "SwivelCore", "SwivelBoard", "SwivelHardware", "SwivelProtocol"], swiftSettings: strict),
+        .target(name: "SwivelSceneBench", dependencies: ["SwivelRuntime", "SwivelCore", "SwivelBoard", "SwivelHardware", "SwivelProtocol"], path: "Sources/Tools/SwivelSceneBench", swiftSettings: strict),
         .executableTarget(
             name: "swivel-bench", dependencies: ["SwivelRuntime", "SwivelSceneBench", "SwivelKit", "SwivelToolSupport", "SwivelPOSIX"],
-            swiftSettings: strict),
+            path: "Sources/Tools/swivel-bench", swiftSettings: strict),
         // `make fuzz` and `make soak` (docs/RELIABILITY.md). Compiled by `make test` too, so they never
         // rot: built normally, swivel-fuzz replays inputs; `make fuzz` builds it with libFuzzer.
         .executableTarget(
             name: "swivel-fuzz", dependencies: ["SwivelRuntime", "SwivelProtocol", "SwivelBoard", "SwivelCore", "SwivelHardware", "SwivelToolSupport", "SwivelPOSIX"],
-            swiftSettings: strict),
+            path: "Sources/Tools/swivel-fuzz", swiftSettings: strict),
         .executableTarget(
-            name: "swivel-soak", dependencies: ["SwivelProtocol", "SwivelPorts", "SwivelBoard", "SwivelCore", "SwivelToolSupport", "SwivelPOSIX"], swiftSettings: strict),
+            name: "swivel-soak", dependencies: ["SwivelProtocol", "SwivelPorts", "SwivelBoard", "SwivelCore", "SwivelToolSupport", "SwivelPOSIX"], path: "Sources/Tools/swivel-soak", swiftSettings: strict),
         // What several test targets share: threads, subprocesses and temporary directories; the motion
         // controller driven tick by tick and the seeded generator (the core's two targets); the GPIO
         // log's pulse readings and one simulated stepper axis (the hardware's three).

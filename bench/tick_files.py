@@ -9,10 +9,18 @@ root, profile = sys.argv[1], sys.argv[2]
 ann = subprocess.run(["callgrind_annotate", "--inclusive=yes", "--threshold=100", profile], capture_output=True, text=True).stdout
 syms = sorted(set(re.findall(r"\$s[A-Za-z0-9_]+", ann)))
 dem = subprocess.run(["swift", "demangle"], input="\n".join(syms), capture_output=True, text=True).stdout.splitlines()
-ours = {d for d in os.listdir(os.path.join(root, "Sources"))}
+# Modules sit one or two levels down, in their layer's folder (Sources/Core/SwivelCore,
+# Sources/Backends/Sim/SwivelSim); an older revision measured has them flat.
+module_dirs = {}
+for dirpath, dirs, _ in os.walk(os.path.join(root, "Sources")):
+    for d in list(dirs):
+        if d.startswith(("Swivel", "swivel")):
+            module_dirs[d] = os.path.join(dirpath, d)
+            dirs.remove(d)
+ours = set(module_dirs)
 decl = {}
 for module in ours:
-    for dirpath, _, files in os.walk(os.path.join(root, "Sources", module)):
+    for dirpath, _, files in os.walk(module_dirs[module]):
         for f in files:
             if f.endswith(".swift"):
                 p = os.path.join(dirpath, f)

@@ -1,7 +1,7 @@
 #!/bin/sh
 # Builds libgpiod 2.x from the C sources vendored in the `gpiod` Python sdist
 # on PyPI into PREFIX/lib/libgpiod.so and PREFIX/include/gpiod.h, so the
-# shim's 2.x branch (Sources/CSwivelGPIO) can be compiled on a machine whose
+# shim's 2.x branch (Sources/Backends/Linux/CSwivelGPIO) can be compiled on a machine whose
 # system libgpiod is 1.6. Used by `make check-libgpiod2`; needs the network.
 #
 #   scripts/build-libgpiod2.sh PREFIX [GPIOD_PY_VERSION]

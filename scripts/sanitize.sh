@@ -34,7 +34,7 @@ for sanitizer in $SANITIZERS; do
     export ASAN_OPTIONS="halt_on_error=0 log_path=$reports_dir/report ${SWIVEL_ASAN_OPTIONS:-}"
     export LSAN_OPTIONS="suppressions=$suppressions ${SWIVEL_LSAN_OPTIONS:-}"
     # Under ThreadSanitizer the firmware's PIMutex tells TSan about each
-    # critical section (Sources/SwivelSync/PIMutex.swift): TSan cannot see a
+    # critical section (Sources/Platform/SwivelSync/PIMutex.swift): TSan cannot see a
     # contended priority-inheriting futex on its own.
     defines=()
     if [ "$sanitizer" = thread ]; then defines=(-Xswiftc -DSWIVEL_TSAN); fi

@@ -4,7 +4,7 @@ import Testing
 
 /// The soak reads the daemon's exit summary and crash report as swiveld prints them.
 @Suite struct DaemonSummaryTests {
-    // As README.md shows a run (Sources/swiveld/Summary.swift prints it).
+    // As README.md shows a run (Sources/Tools/swiveld/Summary.swift prints it).
     static let cleanLog = """
         tracking following, error yaw +0.004 pitch +0.017 rad | tracking on, no host | 5.0s | yaw +2.002 rad +0.55 rad/s | pitch +0.087 rad +0.00 rad/s | roll +0.000* rad +0.00 rad/s | peak following error yaw 0.0030 pitch 0.0020 rad | loop p99 wake 37µs tick 12µs overruns 0
         swiveld: ran 5.1 s: 5069 ticks at 1000 Hz, 0 overruns (0 deadlines skipped)
@@ -34,7 +34,7 @@ import Testing
             Thread 0 "swiveld" crashed:
 
               0 [inlined] [system]      0x0000555d43919348 Swift runtime failure: Double value cannot be converted to Int64
-              1                         0x0000555d43919348 fixed(_:_:signed:) + 728 in swiveld at Sources/SwivelRuntime/Telemetry/FixedPoint.swift:9:17
+              1                         0x0000555d43919348 fixed(_:_:signed:) + 728 in swiveld at Sources/Runtime/SwivelRuntime/Telemetry/FixedPoint.swift:9:17
               2 [ra]                    0x0000555d439666f8 specialized static StatusLine.describe(_:) + 1015 in swiveld
               3 [ra]                    0x0000555d43966e9f static StatusLine.format(_:loop:) + 846 in swiveld
               4 [ra]                    0x0000555d4397ebce static Daemon.run(arguments:) + 7853 in swiveld

@@ -42,7 +42,7 @@ import Testing
         let prefix = try #require(GPIOTestEnvironment.libgpiod2Prefix)
         let tree = try TemporaryTree("swivel-gpiod2")
         try tree.write("probe.c", Self.probe)
-        let shim = Self.packageRoot + "/Sources/CSwivelGPIO"
+        let shim = Self.packageRoot + "/Sources/Backends/Linux/CSwivelGPIO"
         let compiler = getenv("CC").map { String(cString: $0) } ?? "cc"
         let build = try ChildProcess.run([
             compiler, "-std=gnu11", "-Wall", "-Wextra", "-Werror",

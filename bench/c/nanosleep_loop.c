@@ -1,6 +1,6 @@
 /*
  * The C baseline for Swivel's real-time loop: the same recipe as
- * Sources/SwivelLoop/RealtimeLoop (Klipper's src/linux: mlockall, SCHED_FIFO,
+ * Sources/Runtime/SwivelLoop/RealtimeLoop (Klipper's src/linux: mlockall, SCHED_FIFO,
  * clock_nanosleep to absolute CLOCK_MONOTONIC deadlines, skip ahead on overrun)
  * with an empty body, recording wake latency (wake - deadline).
  *

@@ -3,7 +3,7 @@
 The board's `vision` section (docs/VISION.md, boards/README.md), the `camera`
 section's field of view for the vision camera's device type, and the
 `serial` entry with role `vision`. Bounds and messages are the Swift board
-loader's (Sources/SwivelBoard/Decoding): a problem names its key path and
+loader's (Sources/Core/SwivelBoard/Decoding): a problem names its key path and
 line, and every problem of the file is reported at once. Other sections
 (axes, gpio, ...) are the daemon's business and are not checked here:
 `swiveld check-board` checks the whole file.

@@ -1,6 +1,6 @@
 """A strict JSON5 reader that keeps the line and column of every value and key.
 
-It is the Swift board loader's reader (Sources/SwivelBoard/JSON5) in Python,
+It is the Swift board loader's reader (Sources/Core/SwivelBoard/JSON5) in Python,
 so a board file means the same to `swivel-vision` as to `swiveld`: comments,
 unquoted keys (ECMAScript identifier names, `\\uXXXX` escapes included),
 single- or double-quoted strings with JSON5's escapes, trailing commas,

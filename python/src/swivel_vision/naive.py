@@ -1,6 +1,6 @@
 """The naive baseline: what hobby pan/tilt demos do, driving the same daemon.
 
-The Swift `NaiveTracker` (Sources/SwivelSceneBench/NaiveTracker.swift,
+The Swift `NaiveTracker` (Sources/Tools/SwivelSceneBench/NaiveTracker.swift,
 docs/TRACKING.md "Running a scene") in Python, with its definition unchanged:
 on every frame's detections, take the LARGEST one, turn its centre's offset
 from the image centre into a stand correction with the same geometry the stand

@@ -1,6 +1,6 @@
 """How well a closed-loop run framed its person, scored as the Swift scenes are.
 
-Mirrors `TrackingMetrics` (Sources/SwivelSceneBench/TrackingMetrics.swift,
+Mirrors `TrackingMetrics` (Sources/Tools/SwivelSceneBench/TrackingMetrics.swift,
 docs/TRACKING.md "Metrics"), on the truth the renderer recorded, never on the
 detector:
 

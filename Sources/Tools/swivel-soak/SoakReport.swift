@@ -139,7 +139,7 @@ struct Percentile {
     }
 }
 
-/// The lines swiveld prints when it exits (Sources/swiveld/Summary.swift), and
+/// The lines swiveld prints when it exits (Sources/Tools/swiveld/Summary.swift), and
 /// the peak following error from its last status line.
 struct DaemonSummary {
     var loopLine: String?
