@@ -1,5 +1,6 @@
 import Testing
 @testable import SwivelBoard
+import SwivelVocabulary
 
 /// Loader behaviour beyond single broken keys: messages, ordering, defaults.
 @Suite struct BoardLoaderTests {
@@ -136,9 +137,9 @@ import Testing
     }
 
     @Test func suggestionsPickTheClosestKeyIgnoringCase() {
-        #expect(KeySuggestion.closest(to: "STEPLINE", among: ["stepLine", "dirLine"]) == "stepLine")
-        #expect(KeySuggestion.closest(to: "dirLin", among: ["stepLine", "dirLine"]) == "dirLine")
-        #expect(KeySuggestion.closest(to: "pwm", among: ["pwmChip", "pwmChannel"]) == nil)
-        #expect(KeySuggestion.editDistance(Array("kitten"), Array("sitting")) == 3)
+        #expect(WordSuggestion.closest(to: "STEPLINE", among: ["stepLine", "dirLine"]) == "stepLine")
+        #expect(WordSuggestion.closest(to: "dirLin", among: ["stepLine", "dirLine"]) == "dirLine")
+        #expect(WordSuggestion.closest(to: "pwm", among: ["pwmChip", "pwmChannel"]) == nil)
+        #expect(WordSuggestion.editDistance(Array("kitten"), Array("sitting")) == 3)
     }
 }

@@ -23,7 +23,7 @@ import Testing
     @Test func anErrFrameKeepsTheStandsCodeAxisAndValue() {
         let reply = ErrorReply(commandID: 0x25, code: .invalidParameter, axis: .pitch, value: 0.5, reason: "min not below max")
         #expect(SwivelKitError(reply) == .invalidParameter("pitch: min not below max (got 0.5)"))
-        for code in WireErrorCode.allCases {
+        for code in SwivelError.Code.allCases {
             let mapped = SwivelKitError(ErrorReply(commandID: 0x20, code: code, reason: "x"))
             #expect(mapped.code.rawValue == (code == .badFrame ? "transport" : code.description))
         }

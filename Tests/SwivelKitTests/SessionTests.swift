@@ -17,7 +17,7 @@ import SwivelStandHarness
         #expect(accessory.identifier.category == .trackingStand)
         #expect(accessory.identifier.uuid == UUID(uuidString: "5A1E0C3B-9D27-844F-A011-223344556677"))
         #expect(accessory.hardwareModel == "swivel-sim-1")
-        #expect(accessory.firmwareVersion == SwivelVersion.string)
+        #expect(accessory.firmwareVersion == FirmwareVersion.string)
         #expect(accessory.axes == .all)
         #expect(accessory.capabilities == [
             .angularVelocity, .orientation, .animation, .limits, .systemTrackingSwitch, .customTracking, .framingModes,

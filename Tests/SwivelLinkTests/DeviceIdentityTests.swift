@@ -38,7 +38,7 @@ import Testing
         let identity = DeviceIdentity.identity(board: board, uuid: .zero, heartbeatTimeoutMilliseconds: 1000, motionStateRateHz: 50)
         #expect(identity.name == board.name)
         #expect(identity.hardwareModel == board.hardwareModel)
-        #expect(identity.firmwareVersion == SwivelVersion.string)
+        #expect(identity.firmwareVersion == FirmwareVersion.string)
         #expect(identity.axes == [.pitch, .yaw])
         #expect(identity.category == .trackingStand)
         #expect(identity.capabilities.contains([.customTracking, .framingModes, .regionOfInterest, .subjectSelection, .trackingStates]))

@@ -155,7 +155,7 @@ import Testing
         #expect(h.call(.gesture(Gesture(kind: .openPalm, confidence: 1)), on: camera)?.isAck == true)
         #expect(h.hub.statistics.systemTrackingEnabled, "two good gestures: toggled twice")
         // An undefined gesture code, and a payload shorter than 5 bytes.
-        for (payload, code) in [([UInt8]([2, 0, 0, 0x60, 0x3F]), WireErrorCode.invalidParameter),
+        for (payload, code) in [([UInt8]([2, 0, 0, 0x60, 0x3F]), SwivelError.Code.invalidParameter),
                                 ([0, 0, 0, 0x60, 0x3F], .invalidParameter), ([1, 0, 0, 0x60], .badLength)] {
             let seq = h.nextSequence
             h.nextSequence &+= 1

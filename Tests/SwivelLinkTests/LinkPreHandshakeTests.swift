@@ -11,7 +11,7 @@ import Testing
 /// session is, so a broken command says what is broken, and only a good one
 /// hears notConnected. docs/PROTOCOL.md §4, "Before the handshake".
 @Suite struct LinkPreHandshakeTests {
-    func reply(toRaw header: FrameHeader, _ payload: [UInt8], on h: LinkHarness, id: SessionID) throws -> WireErrorCode? {
+    func reply(toRaw header: FrameHeader, _ payload: [UInt8], on h: LinkHarness, id: SessionID) throws -> SwivelError.Code? {
         h.sendBytes(try FrameEncoder.encode(header, payload: payload), from: id)
         return h.reply(to: header.sequence, on: id)?.errorCode
     }

@@ -42,11 +42,11 @@ import Testing
     /// behind the clock. Returns each reply's error code (nil for ACK).
     static func play(
         _ deliveries: [Delivery], from id: SessionID, on h: LinkHarness, overrunning: Bool, seed: UInt64
-    ) -> [WireErrorCode?] {
+    ) -> [SwivelError.Code?] {
         var random = SplitMix64(seed: seed)
         let period = h.virtual.stand.periodNanoseconds
         var nextOverrun = h.now.advanced(byNanoseconds: 500_000_000)
-        var codes: [WireErrorCode?] = []
+        var codes: [SwivelError.Code?] = []
         for batch in deliveries {
             while h.now.advanced(byNanoseconds: period) <= batch.delivery {
                 if overrunning, h.now >= nextOverrun {
@@ -69,7 +69,7 @@ import Testing
         return codes
     }
 
-    static func summary(_ codes: [WireErrorCode?]) -> String {
+    static func summary(_ codes: [SwivelError.Code?]) -> String {
         var counts: [String: Int] = [:]
         for code in codes { counts[code.map { "\($0)" } ?? "ack", default: 0] += 1 }
         return counts.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", ")

@@ -31,8 +31,8 @@ import Testing
     /// Sends one batch at each of `ticks` (milliseconds from now, ascending;
     /// repeated ticks arrive together) and returns each reply's error code
     /// (nil for ACK), in order.
-    static func send(at ticks: [Int], from id: SessionID, on h: LinkHarness) -> [WireErrorCode?] {
-        var codes: [WireErrorCode?] = []
+    static func send(at ticks: [Int], from id: SessionID, on h: LinkHarness) -> [SwivelError.Code?] {
+        var codes: [SwivelError.Code?] = []
         var tick = 0
         for due in ticks {
             while tick < due {
@@ -105,8 +105,8 @@ import Testing
     /// them to the hub only at `reads` (a link thread that wakes then, late
     /// or not): every frame sent since the previous read comes in one read.
     /// Returns each reply's error code (nil for ACK), in order.
-    static func send(at frames: [Int], readAt reads: [Int], from id: SessionID, on h: LinkHarness) -> [WireErrorCode?] {
-        var codes: [WireErrorCode?] = []
+    static func send(at frames: [Int], readAt reads: [Int], from id: SessionID, on h: LinkHarness) -> [SwivelError.Code?] {
+        var codes: [SwivelError.Code?] = []
         var bytes: [UInt8] = []
         var sequences: [UInt16] = []
         var next = 0

@@ -16,14 +16,14 @@ import Testing
     /// (nil for ACK), in order.
     static func send(
         at frames: [Int], readAt reads: [Int], from id: SessionID, on h: LinkHarness
-    ) throws -> [WireErrorCode?] {
+    ) throws -> [SwivelError.Code?] {
         let (sender, stand) = try UnixSocket.pair()
         defer {
             sender.close()
             stand.close()
         }
         let peer = LinkPeer(channel: stand, session: id)
-        var codes: [WireErrorCode?] = []
+        var codes: [SwivelError.Code?] = []
         var sequences: [UInt16] = []
         var next = 0
         let readTicks = Set(reads)

@@ -92,7 +92,7 @@ import Testing
         let id = h.dockedSession()
         #expect(h.call(.setSystemTracking(enabled: false), on: id)?.isAck == true)
         // 11 batches at once: the burst of 10 is taken, the 11th refused.
-        var codes: [WireErrorCode?] = []
+        var codes: [SwivelError.Code?] = []
         for _ in 0..<11 {
             let seq = h.send(.track(LinkHarness.batch(subjectYaw: 0, standYaw: 0)), from: id)
             codes.append(h.replies(to: seq, on: id).first?.errorCode)

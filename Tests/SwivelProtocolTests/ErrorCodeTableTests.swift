@@ -3,8 +3,7 @@ import SwivelVocabulary
 import Testing
 
 /// One ERR code table: `SwivelError.Code` is what the engine refuses with and
-/// what ERR carries (`WireErrorCode` names the same type), and it must be
-/// docs/PROTOCOL.md's table, number for number and name for name.
+/// what ERR carries, and it must be docs/PROTOCOL.md's table, number for number and name for name.
 @Suite struct ErrorCodeTableTests {
     /// "number name" per row of the table that follows the ERR layout.
     static func documentedCodes() throws -> [String] {

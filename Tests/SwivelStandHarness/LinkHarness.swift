@@ -29,7 +29,7 @@ package final class LinkHarness {
     package static let identity = Identity(
         uuid: DeviceIdentity.derived(from: Array("test".utf8)), axes: .all, capabilities: DeviceIdentity.capabilities,
         heartbeatTimeoutMilliseconds: 1000, motionStateRateHz: 50, trackingStateRateHz: 10,
-        name: "Test Stand", firmwareVersion: SwivelVersion.string, hardwareModel: "swivel-sim-1")
+        name: "Test Stand", firmwareVersion: FirmwareVersion.string, hardwareModel: "swivel-sim-1")
 
     package convenience init(board: String = "sim.json5", playDemo: Bool = false, maximumQueuedBytes: Int = 64 * 1024, maximumSessions: Int = 64) throws {
         try self.init(
@@ -139,7 +139,7 @@ package final class LinkHarness {
 }
 
 extension AccessoryMessage {
-    package var errorCode: WireErrorCode? {
+    package var errorCode: SwivelError.Code? {
         if case .error(let e) = self { return e.code }
         return nil
     }

@@ -37,7 +37,7 @@ enum Daemon {
             return 0
         }
         if options.showVersion {
-            print("swiveld \(SwivelVersion.string)")
+            print("swiveld \(FirmwareVersion.string)")
             return 0
         }
         // Before any thread exists, so every thread inherits the blocked mask.

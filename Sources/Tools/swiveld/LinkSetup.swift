@@ -44,7 +44,7 @@ enum LinkSetup {
             identity: DeviceIdentity.identity(board: board, uuid: uuid, heartbeatTimeoutMilliseconds: 1000, motionStateRateHz: 50),
             maximumSessions: options.maximumSessions ?? LinkConfiguration.defaultMaximumSessions,
             fieldOfView: board.camera, gesturesEnabled: board.gesturesEnabled)
-        Log.debug("identity: \(board.name), uuid \(uuid), firmware \(SwivelVersion.string)")
+        Log.debug("identity: \(board.name), uuid \(uuid), firmware \(FirmwareVersion.string)")
         return configuration
     }
 

@@ -1,3 +1,5 @@
+import SwivelVocabulary
+
 /// Typed reads of one key. Each returns nil after reporting a problem, or,
 /// for a key that is optional with no default, when the key is absent.
 extension BoardDecoder {
@@ -17,7 +19,7 @@ extension BoardDecoder {
                            hint: (String) -> String? = { _ in nil }) {
         for member in fields.members where !allowed.contains(member.key) {
             var notes: [String] = []
-            if let suggestion = KeySuggestion.closest(to: member.key, among: allowed) {
+            if let suggestion = WordSuggestion.closest(to: member.key, among: allowed) {
                 notes.append("did you mean \"\(suggestion)\"?")
             }
             if let extra = hint(member.key) {
@@ -155,7 +157,7 @@ extension BoardDecoder {
         }
         guard options.contains(text) else {
             var reason = "\(expected), found \(ValueText.quoted(text))"
-            if let suggestion = KeySuggestion.closest(to: text, among: options) {
+            if let suggestion = WordSuggestion.closest(to: text, among: options) {
                 reason += "; did you mean \"\(suggestion)\"?"
             }
             report(path, line: line, reason)

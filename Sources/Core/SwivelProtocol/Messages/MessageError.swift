@@ -28,7 +28,7 @@ public enum MessageError: Error, Equatable, Sendable, CustomStringConvertible {
     }
 
     /// The ERR code a session answers with.
-    public var wireCode: WireErrorCode {
+    public var wireCode: SwivelError.Code {
         switch self {
         case .unknownMessage, .wrongDirection: .unknownMessage
         case .badLength: .badLength

@@ -5,7 +5,7 @@
 /// the real-time tick never allocates; `description` formats it for people.
 public struct SwivelError: Error, Equatable, Sendable, CustomStringConvertible {
     /// The one error-code table: what the engine refuses with, and what ERR
-    /// carries as it is (SwivelProtocol's `WireErrorCode` names this type).
+    /// carries as it is.
     /// docs/PROTOCOL.md §4.2 lists the same numbers and names, and the tests
     /// hold the two together (ErrorCodeTableTests). DockKitError's cases and
     /// the runtime's own come first; the transport's start at 0x20, and the

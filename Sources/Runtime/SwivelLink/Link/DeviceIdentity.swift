@@ -158,6 +158,6 @@ public enum DeviceIdentity {
         return Identity(
             uuid: uuid, axes: axes, capabilities: capabilities(for: board), heartbeatTimeoutMilliseconds: heartbeatTimeoutMilliseconds,
             motionStateRateHz: motionStateRateHz, trackingStateRateHz: 10, name: board.name,
-            firmwareVersion: SwivelVersion.string, hardwareModel: board.hardwareModel)
+            firmwareVersion: FirmwareVersion.string, hardwareModel: board.hardwareModel)
     }
 }

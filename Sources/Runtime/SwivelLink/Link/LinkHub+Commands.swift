@@ -233,7 +233,7 @@ extension LinkHub {
         finish(key, reply: .ack(Ack(rawCommandID: key.messageID, body: body)), to: id)
     }
 
-    func reject(_ key: ReplyCache.Key, code: WireErrorCode, to id: SessionID, reason: String) {
+    func reject(_ key: ReplyCache.Key, code: SwivelError.Code, to id: SessionID, reason: String) {
         reject(key, ErrorReply(commandID: key.messageID, code: code, reason: reason), to: id)
     }
 

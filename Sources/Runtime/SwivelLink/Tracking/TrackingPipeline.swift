@@ -34,7 +34,7 @@ struct TrackingPipeline {
         /// What to post to the loop: a target, or `trackLost`; nil when the batch only feeds the tracking state.
         var command: MotionCommand?
         /// The reply's error, when there is one (an applied batch may still carry `frameRateTooLow`).
-        var error: (code: WireErrorCode, reason: String)?
+        var error: (code: SwivelError.Code, reason: String)?
     }
 
     var framingMode: FramingMode = .automatic
@@ -89,7 +89,7 @@ struct TrackingPipeline {
         selectors[source.camera] = selector
         latest = (selection, captureTime)
         let tooLow = verdict == .acceptedButFrameRateTooLow
-            ? (WireErrorCode.frameRateTooLow, "observation batches were captured slower than 10 a second (over 100 ms since the previous one, or the last 10 intervals over 1 s); applied")
+            ? (SwivelError.Code.frameRateTooLow, "observation batches were captured slower than 10 a second (over 100 ms since the previous one, or the last 10 intervals over 1 s); applied")
             : nil
 
         guard let framed = framedSubject(selection) else {

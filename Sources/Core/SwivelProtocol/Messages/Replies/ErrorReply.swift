@@ -5,13 +5,13 @@ public import SwivelVocabulary
 public struct ErrorReply: Equatable, Sendable, CustomStringConvertible {
     /// The rejected message's id (0 when it could not be read).
     public var commandID: UInt8
-    public var code: WireErrorCode
+    public var code: SwivelError.Code
     public var axis: Axis?
     public var value: Double?
     /// For people; never parsed.
     public var reason: String
 
-    public init(commandID: UInt8, code: WireErrorCode, axis: Axis? = nil, value: Double? = nil, reason: String) {
+    public init(commandID: UInt8, code: SwivelError.Code, axis: Axis? = nil, value: Double? = nil, reason: String) {
         self.commandID = commandID
         self.code = code
         self.axis = axis
@@ -56,7 +56,7 @@ public struct ErrorReply: Equatable, Sendable, CustomStringConvertible {
         try r.require(minimumBytes, for: .error)
         let commandID = r.u8()
         let rawCode = r.u8()
-        guard let code = WireErrorCode(rawValue: rawCode) else {
+        guard let code = SwivelError.Code(rawValue: rawCode) else {
             throw .unknownValue(.error, field: "code", value: UInt64(rawCode))
         }
         let present = r.u8()

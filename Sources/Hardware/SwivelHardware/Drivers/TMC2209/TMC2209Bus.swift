@@ -9,7 +9,11 @@ public final class TMC2209Bus: @unchecked Sendable {
     /// Between two polls of every driver.
     public static let pollPeriodNanoseconds: Int64 = 100_000_000
     /// A read at set-up is asked this often before the driver counts as silent.
-    static let setupAttempts = 3
+    /// Set-up is not in a hurry: a driver that is there but slow to be heard
+    /// (the simulated one is a thread of a loaded machine; a real line picks
+    /// up noise) must not stop the daemon, and a missing one is still named
+    /// within 10 × the reply timeout (200 ms). CI once saw 3 miss in a row.
+    static let setupAttempts = 10
     private let stopRequested = Atomic(false)
 
     public init(line: TMC2209Line) { self.line = line }

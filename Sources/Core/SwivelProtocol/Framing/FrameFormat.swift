@@ -1,3 +1,41 @@
+// The frame's layout on the wire (docs/PROTOCOL.md §2): its version, sizes, flags and header.
+
+/// The wire protocol's version, the first byte of every frame's header.
+/// A receiver answers a frame of another version with `versionMismatch`;
+/// docs/PROTOCOL.md says what may change without bumping it.
+public enum ProtocolVersion {
+    public static let current: UInt8 = 1
+}
+
+/// Sizes fixed by the wire format (docs/PROTOCOL.md).
+public enum FrameLimits {
+    /// Header, payload and checksum, before COBS.
+    public static let maximumDecodedBytes = 1024
+    public static let checksumBytes = 2
+    public static let minimumDecodedBytes = FrameHeader.byteCount + checksumBytes
+    public static let maximumPayloadBytes = maximumDecodedBytes - minimumDecodedBytes
+    /// The COBS encoding of the largest frame plus its 0x00 delimiter: what a
+    /// receive buffer must hold.
+    public static let maximumEncodedBytes = COBS.maximumEncodedLength(forDecodedLength: maximumDecodedBytes) + 1
+}
+
+/// The header's flags byte. Bits 1...7 are reserved: the encoder sends them as
+/// 0 and the decoder clears them, so a later protocol may use them without a
+/// version bump.
+public struct FrameFlags: OptionSet, Sendable, Hashable {
+    public let rawValue: UInt8
+
+    public init(rawValue: UInt8) {
+        self.rawValue = rawValue
+    }
+
+    /// The frame repeats one sent before (same sequence number).
+    public static let retransmission = FrameFlags(rawValue: 1 << 0)
+
+    /// Every flag this protocol version defines.
+    static let defined: FrameFlags = [.retransmission]
+}
+
 /// The first `byteCount` bytes of every decoded frame:
 /// version u8, flags u8, sequence u16 little-endian, message id u8.
 public struct FrameHeader: Equatable, Sendable {
