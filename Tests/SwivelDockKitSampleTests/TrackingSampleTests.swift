@@ -107,7 +107,7 @@ extension DockKitSampleTests {
         await safeTrack(observations: [face], cameraInfo: camera, accessory: accessory)
         stand.pump.release()
         stand.pump.stop()
-        try await eventually { !stand.rig.accessory.isDocked }
+        try await eventually { !stand.rig.session.isDocked }
         await safeTrack(observations: [face], cameraInfo: camera, accessory: accessory)
         let outcomes = sampleLog.snapshot.trackOutcomes
         #expect(outcomes.count == 4)
