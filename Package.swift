@@ -31,9 +31,11 @@ import PackageDescription
 //   SwivelRuntime   the assembly: scene files and the simulated camera the daemon runs;
 //                   re-exports SwivelLoop, SwivelStand, SwivelAccessories and SwivelLink
 //   SwivelSceneBench  scene runs beside naive and alpha-beta baselines, metrics, SVG plots: bench and tests only
-//   SwivelKit       the host library, shaped like DockKit: re-exports SwivelVocabulary only; the engine
-//                   (SwivelCore) is imported internally, so apps cannot drive MotionController & co.
-//   SwivelDockKit   DockKit's own API over SwivelKit, so DockKit code ports by changing its import (docs/PORTING.md)
+//   SwivelKit       the session client, in Swivel's names (StandConnection, StandSession): re-exports
+//                   SwivelVocabulary only, whose values it takes rather than copies; the engine (SwivelCore) is
+//                   imported internally, so apps cannot drive MotionController & co.
+//   SwivelDockKit   the DockKit-shaped API (DockKit's names, only here) over SwivelKit, so DockKit code ports
+//                   by changing its import (docs/PORTING.md)
 //   swiveld         the daemon
 //   swivelctl       the host CLI
 //   swivel-bench    `make bench`

@@ -10,8 +10,8 @@ extension DockKitSampleTests {
         let accessory = try #require(sampleLog.snapshot.configured.first)
         #expect(accessory.identifier.name == "Swivel Simulated Stand")
         #expect(accessory.identifier.category == .trackingStand)
-        #expect(accessory.identifier.uuid == stand.rig.accessory.identifier.uuid)
-        #expect(accessory.hardwareModel == stand.rig.accessory.hardwareModel)
+        #expect(accessory.identifier.uuid == stand.rig.session.identity.uuid)
+        #expect(accessory.hardwareModel == stand.rig.session.hardwareModel)
         #expect(sampleLog.snapshot.undockedCount == 0)
         // The stand goes away: the link closes, and the sample hears the undock.
         stand.pump.stop()

@@ -14,11 +14,11 @@ import Testing
     @Test(arguments: SwivelKitError.Code.allCases)
     func eachCodeIsThrownUnderItsOwnName(code: SwivelKitError.Code) {
         let thrown = SwivelDockKit.dockKitError(SwivelKitError(code: code, reason: "r"))
-        if let shared = Self.dockKitCases.first(where: { "\($0)" == code.rawValue }) {
+        if let shared = Self.dockKitCases.first(where: { "\($0)" == code.description }) {
             #expect(thrown as? DockKitError == shared)
         } else {
             let stand = thrown as? SwivelStandError
-            #expect(stand?.code.rawValue == code.rawValue)
+            #expect(stand?.code.rawValue == code.description)
             #expect(stand?.reason == "r")
         }
     }

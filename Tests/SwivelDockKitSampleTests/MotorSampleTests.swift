@@ -119,7 +119,7 @@ extension DockKitSampleTests {
         defer { watching.cancel() }
         try await kapowAndRestoreTracking(accessory: accessory)
         #expect(try await stand.state().isSystemTrackingEnabled)
-        #expect(stand.rig.accessory.isDocked)
+        #expect(stand.rig.session.isDocked)
         let state = try await stand.state()
         #expect(state.lastProgress?.kind == .animation)
         #expect(state.lastProgress?.state == .finished)

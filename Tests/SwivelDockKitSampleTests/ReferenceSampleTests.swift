@@ -186,7 +186,7 @@ extension DockKitSampleTests {
         #expect(Set([earlier, later]).count == 1)
         #expect(await coordinator.known == [earlier])
         // The first session is over: DockKit's `limits` throws for it.
-        try await eventually { !first.rig.accessory.isDocked }
+        try await eventually { !first.rig.session.isDocked }
         #expect(dockKitErrorNow { try earlier.limits } == .notConnected)
     }
 

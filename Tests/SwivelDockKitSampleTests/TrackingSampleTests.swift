@@ -107,7 +107,7 @@ extension DockKitSampleTests {
         await safeTrack(observations: [face], cameraInfo: camera, accessory: accessory)
         stand.pump.release()
         stand.pump.stop()
-        try await eventually { !stand.rig.accessory.isDocked }
+        try await eventually { !stand.rig.session.isDocked }
         await safeTrack(observations: [face], cameraInfo: camera, accessory: accessory)
         let outcomes = sampleLog.snapshot.trackOutcomes
         #expect(outcomes.count == 4)
@@ -129,5 +129,24 @@ extension DockKitSampleTests {
         #expect(accessory.regionOfInterest == CGRect(x: 0.25, y: 0.0, width: 0.5, height: 1.0))
         let region = try await stand.state().regionOfInterest
         #expect(region.x == 0.25 && region.y == 0 && region.width == 0.5 && region.height == 1)
+    }
+
+    /// Intrinsics are in pixels of a frame size: without one they are refused
+    /// here (SwivelKit takes the wire's camera, which carries both together),
+    /// and nothing is sent; the frame passed along stands in for the size.
+    @Test func intrinsicsWithoutTheirFrameSizeAreInvalidBeforeTheyAreSent() async throws {
+        let stand = try await SampleStand.docked()
+        let accessory = try await stand.accessory()
+        let camera = DockAccessory.CameraInformation(
+            captureDevice: .builtInWideAngleCamera, cameraPosition: .back, orientation: .corrected,
+            cameraIntrinsics: DockAccessory.CameraIntrinsics(focalLengthX: 1545, focalLengthY: 1545, principalPointX: 960, principalPointY: 540),
+            referenceDimensions: nil)
+        let face = DockAccessory.Observation(identifier: 1, type: .humanFace, rect: CGRect(x: 0.45, y: 0.45, width: 0.1, height: 0.15))
+        #expect(await dockKitError { try await accessory.track([face], cameraInformation: camera) } == .invalidParameter)
+        #expect(!stand.pump.seenCommands.contains { if case .track = $0.message { true } else { false } })
+        // With the frame, the batch reaches the stand, which refuses it while system tracking is on.
+        let sized = await standError { try await accessory.track([face], cameraInformation: camera, image: CVPixelBuffer(width: 1920, height: 1080)) }
+        #expect(sized?.code == .systemTrackingActive)
+        #expect(stand.pump.seenCommands.contains { if case .track = $0.message { true } else { false } })
     }
 }

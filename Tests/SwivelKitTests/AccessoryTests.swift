@@ -8,34 +8,34 @@ import SwivelStandHarness
 @Suite(.serialized, .hangGuard) struct AccessoryTests {
     @Test func batteryStatesStartWithEveryBattery() async throws {
         let rig = try await Rig.docked()
-        var batteries = rig.accessory.batteryStates.makeAsyncIterator()
-        var seen: [DockAccessory.BatteryState] = []
+        var batteries = rig.session.batteryStates.makeAsyncIterator()
+        var seen: [StandSession.BatteryReading] = []
         while seen.count < 2, let state = await batteries.next() { seen.append(state) }
         try #require(seen.map(\.name) == ["main", "grip"])
         // The pump's virtual clock has run since it started: main drains from 0.8, grip charges from 0.6.
-        #expect((0.75...0.8001).contains(seen[0].batteryLevel), "\(seen)")
-        #expect((0.5999...0.65).contains(seen[1].batteryLevel), "\(seen)")
+        #expect((0.75...0.8001).contains(seen[0].level), "\(seen)")
+        #expect((0.5999...0.65).contains(seen[1].level), "\(seen)")
         #expect(seen.allSatisfy { !$0.lowBattery })
     }
 
     /// The stand sends every battery right after IDENTITY, before SwivelKit has
-    /// made the accessory (it asks GET_STATE first): those states must not be
+    /// made the session (it asks GET_STATE first): those states must not be
     /// lost. At real speed no battery changes by 1% for over a minute, so only
     /// the states sent at dock can arrive here.
     @Test func theStatesSentAtDockAreKept() async throws {
         let rig = try await Rig.docked(speed: 1)
         let level = rig.pump.inspect { hub, _ in hub.accessories.batteries?.current.map(\.level) ?? [] }
         try #require(level.count == 2)
-        var batteries = rig.accessory.batteryStates.makeAsyncIterator()
-        var seen: [DockAccessory.BatteryState] = []
+        var batteries = rig.session.batteryStates.makeAsyncIterator()
+        var seen: [StandSession.BatteryReading] = []
         while seen.count < 2, let state = await batteries.next() { seen.append(state) }
         #expect(seen.map(\.name) == ["main", "grip"])
-        #expect(zip(seen.map(\.batteryLevel), level).allSatisfy { abs($0 - $1) < 0.01 })
+        #expect(zip(seen.map(\.level), level).allSatisfy { abs($0 - $1) < 0.01 })
     }
 
     @Test func theShutterButtonReachesAccessoryEvents() async throws {
         let rig = try await Rig.docked()
-        var events = rig.accessory.accessoryEvents.makeAsyncIterator()
+        var events = rig.session.accessoryEvents.makeAsyncIterator()
         try rig.pump.press("shutter")
         await rig.pump.advance(bySeconds: 0.05)
         try rig.pump.press("shutter", false)
@@ -44,12 +44,12 @@ import SwivelStandHarness
 
     @Test func theTrackingButtonIsAStateChange() async throws {
         let rig = try await Rig.docked()
-        var changes = rig.manager.accessoryStateChanges.makeAsyncIterator()
-        #expect(await changes.next()?.trackingButtonEnabled == false, "the docked state comes first")
+        var changes = rig.connection.sessionChanges.makeAsyncIterator()
+        #expect(await changes.next()?.byTrackingButton == false, "the docked state comes first")
         try rig.pump.press("tracking")
         let change = await changes.next()
-        #expect(change?.state == .docked && change?.trackingButtonEnabled == true)
-        #expect(change?.accessory === rig.accessory)
-        #expect(!rig.manager.isSystemTrackingEnabled)
+        #expect(change?.kind == .docked && change?.byTrackingButton == true)
+        #expect(change?.session === rig.session)
+        #expect(!rig.connection.isSystemTrackingEnabled)
     }
 }

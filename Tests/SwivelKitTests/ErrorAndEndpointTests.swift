@@ -4,9 +4,9 @@ import Testing
 
 @Suite struct ErrorAndEndpointTests {
     @Test func anErrorPrintsAsCodeColonReason() {
-        let error = SwivelKitError.frameRateTooHigh("wait for the window to pass")
+        let error = SwivelKitError(.frameRateTooHigh, "wait for the window to pass")
         #expect(error.description == "frameRateTooHigh: wait for the window to pass")
-        #expect(error.code == .frameRateTooHigh)
+        #expect(error.code == .stand(.frameRateTooHigh))
         #expect(error.reason == "wait for the window to pass")
         for code in SwivelKitError.Code.allCases {
             #expect(SwivelKitError(code: code, reason: "r").code == code)
@@ -14,7 +14,7 @@ import Testing
     }
 
     @Test func onlyConnectionProblemsAreConnectionProblems() {
-        let connection: Set<SwivelKitError.Code> = [.notConnected, .timedOut, .transport]
+        let connection: Set<SwivelKitError.Code> = [.stand(.notConnected), .timedOut, .transport]
         for code in SwivelKitError.Code.allCases {
             #expect(SwivelKitError(code: code, reason: "").isConnectionProblem == connection.contains(code))
         }
@@ -22,10 +22,10 @@ import Testing
 
     @Test func anErrFrameKeepsTheStandsCodeAxisAndValue() {
         let reply = ErrorReply(commandID: 0x25, code: .invalidParameter, axis: .pitch, value: 0.5, reason: "min not below max")
-        #expect(SwivelKitError(reply) == .invalidParameter("pitch: min not below max (got 0.5)"))
+        #expect(SwivelKitError(reply) == SwivelKitError(.invalidParameter, "pitch: min not below max (got 0.5)"))
         for code in SwivelError.Code.allCases {
             let mapped = SwivelKitError(ErrorReply(commandID: 0x20, code: code, reason: "x"))
-            #expect(mapped.code.rawValue == (code == .badFrame ? "transport" : code.description))
+            #expect(mapped.code.description == (code == .badFrame ? "transport" : code.description))
         }
     }
 

@@ -9,7 +9,7 @@ import Testing
     func aStandCodeReachesTheAppUnderItsOwnName(code: SwivelError.Code) {
         // The reserved badFrame has no case of its own: a frame nobody can read is a broken link.
         let expected = code == .badFrame ? "transport" : code.description
-        #expect(SwivelKitError(ErrorReply(commandID: 0x20, code: code, reason: "r")).code.rawValue == expected)
+        #expect(SwivelKitError(ErrorReply(commandID: 0x20, code: code, reason: "r")).code.description == expected)
         // A rule checked in-process reads as the same refusal over the wire.
         let local = SwivelError(code, .nonFiniteValue, axis: .yaw, value: 0.5)
         let wire = SwivelKitError(ErrorReply(commandID: 0x21, local))
@@ -21,7 +21,7 @@ import Testing
         let stand = Set(SwivelError.Code.allCases.map(\.description))
         let own: Set<SwivelKitError.Code> = [.timedOut, .transport]
         for code in SwivelKitError.Code.allCases {
-            #expect(stand.contains(code.rawValue) != own.contains(code), "\(code)")
+            #expect(stand.contains(code.description) != own.contains(code), "\(code)")
         }
     }
 }

@@ -11,7 +11,7 @@ import SwivelStandHarness
         // Held: yaw jams exactly 0.4 s into the 3 s move, however late a
         // loaded machine runs this test.
         rig.pump.hold()
-        let progress = try await rig.accessory.setOrientation(Vector3(yaw: 2), duration: .seconds(3))
+        let progress = try await rig.session.setOrientation(Vector3(yaw: 2), duration: .seconds(3))
         await rig.pump.advance(bySeconds: 0.4)
         let jammed = rig.pump.inspect { _, virtual in (try? virtual.simulation.model.jam(axis: .yaw)) != nil }
         #expect(jammed)
@@ -23,7 +23,7 @@ import SwivelStandHarness
         let fault = try #require(latched)
         #expect(progress.fault != nil)
         #expect(progress.failureReason == AxisFaultMonitor.refusal(for: fault).reason.text)
-        let state = try await rig.accessory.state()
+        let state = try await rig.session.state()
         #expect(state.lastProgress?.requestID == progress.requestID)
         #expect(state.lastProgress?.state == .failed)
     }
@@ -33,7 +33,7 @@ import SwivelStandHarness
     @Test func stepsWrittenTooLateAreNamedAsSuch() async throws {
         let rig = try await Rig.docked(manual: true)
         rig.pump.hold()
-        let progress = try await rig.accessory.setOrientation(Vector3(yaw: 2), duration: .seconds(3))
+        let progress = try await rig.session.setOrientation(Vector3(yaw: 2), duration: .seconds(3))
         await rig.pump.advance(bySeconds: 0.4)
         // A tick 2.5 ms late: a step it planned is past the tolerance and
         // dropped; a period with no step in it drops nothing, so until one had.
@@ -54,18 +54,18 @@ import SwivelStandHarness
         #expect(progress.fault == .motorFault)
         #expect(progress.faultKind == .stepsTooLate)
         #expect(progress.failureReason == SwivelError.Reason.stepsTooLateFault.text)
-        let state = try await rig.accessory.state()
+        let state = try await rig.session.state()
         #expect(state.fault == .stepsTooLate)
         #expect(state.faultAxis == .yaw)
         #expect(state.faultDescription?.hasPrefix("yaw's steps could not be written in time") == true, "\(String(describing: state.faultDescription))")
         // The fault's stop is over: no driver is left on.
         await rig.pump.advance(bySeconds: 1)
-        #expect(try await rig.accessory.state().enabledDriverAxes.isEmpty)
+        #expect(try await rig.session.state().enabledDriverAxes.isEmpty)
     }
 
     @Test func aMoveThatEndsOtherwiseHasNoFailureReason() async throws {
         let rig = try await Rig.docked(manual: true)
-        let progress = try await rig.accessory.setOrientation(Vector3(yaw: 0.2), duration: .seconds(0.5))
+        let progress = try await rig.session.setOrientation(Vector3(yaw: 0.2), duration: .seconds(0.5))
         #expect(await progress.finished() == .finished)
         #expect(progress.fault == nil)
         #expect(progress.failureReason == nil)

@@ -3,12 +3,12 @@ import SwivelProtocol
 import SwivelStandHarness
 import Testing
 
-/// An accessory keeps its link alive; the link ends once nothing of it is held.
+/// A session keeps its link alive; the link ends once nothing of it is held.
 @Suite(.serialized, .hangGuard) struct LifetimeTests {
-    /// As an app's helper function would: the manager is a local, only the accessory is returned.
-    private static func connectedAccessory(to pump: StandPump) async throws -> DockAccessory {
-        let manager = try Rig.manager(for: pump)
-        return try await manager.accessory(waitingUpTo: .seconds(30), stopAtFirstFailure: true)
+    /// As an app's helper function would: the connection is a local, only the session is returned.
+    private static func connectedAccessory(to pump: StandPump) async throws -> StandSession {
+        let connection = try Rig.connection(for: pump)
+        return try await connection.session(waitingUpTo: .seconds(30), stopAtFirstFailure: true)
     }
 
     private static func sawBye(_ pump: StandPump) -> Bool {
@@ -21,15 +21,15 @@ import Testing
     @Test func anAccessoryReturnedFromAHelperStaysDockedAndWorking() async throws {
         let pump = try StandPump()
         defer { pump.stop() }
-        let accessory = try await Self.connectedAccessory(to: pump)
+        let session = try await Self.connectedAccessory(to: pump)
         // Past the stand's 1 s heartbeat timeout: the link still sends heartbeats.
         await pump.advance(bySeconds: 2.5)
-        #expect(accessory.isDocked)
+        #expect(session.isDocked)
         #expect(!Self.sawBye(pump))
         #expect(pump.inspect { hub, _ in hub.statistics.heartbeatTimeouts } == 0)
-        let state = try await accessory.state()
+        let state = try await session.state()
         #expect(state.dockedSessions == 1)
-        var motion = accessory.motionStates.makeAsyncIterator()
+        var motion = session.motionStates.makeAsyncIterator()
         #expect(await motion.next() != nil)
     }
 
@@ -45,9 +45,9 @@ import Testing
     @Test func releasingTheLastHolderSaysGoodbye() async throws {
         let pump = try StandPump()
         defer { pump.stop() }
-        var accessory: DockAccessory? = try await Self.connectedAccessory(to: pump)
-        #expect(accessory?.isDocked == true)
-        accessory = nil
+        var session: StandSession? = try await Self.connectedAccessory(to: pump)
+        #expect(session?.isDocked == true)
+        session = nil
         let clock = ContinuousClock()
         let end = clock.now + .seconds(20)
         while !Self.sawBye(pump), clock.now < end {

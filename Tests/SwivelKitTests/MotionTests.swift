@@ -7,8 +7,8 @@ import SwivelStandHarness
 @Suite(.serialized, .hangGuard) struct MotionTests {
     @Test func setOrientationMovesTheStandAndItsProgressFinishes() async throws {
         let rig = try await Rig.docked(manual: true)
-        #expect(!rig.manager.isSystemTrackingEnabled)
-        let progress = try await rig.accessory.setOrientation(Vector3(yaw: 0.5), duration: .seconds(1), relative: false)
+        #expect(!rig.connection.isSystemTrackingEnabled)
+        let progress = try await rig.session.setOrientation(Vector3(yaw: 0.5), duration: .seconds(1), relative: false)
         #expect(progress.kind == .orientation)
         #expect(progress.plannedDuration == .seconds(1))
         #expect(progress.target.yaw == 0.5)
@@ -19,7 +19,7 @@ import SwivelStandHarness
         await rig.settle()
         // Through the encoder: one count is 0.00077 rad.
         #expect(abs(rig.pump.measured.yaw - 0.5) < 0.002)
-        let state = try await rig.accessory.state()
+        let state = try await rig.session.state()
         #expect(abs(state.angularPositions.yaw - 0.5) < 0.002)
         #expect(state.lastProgress?.requestID == progress.requestID)
         #expect(state.lastProgress?.state == .finished)
@@ -30,7 +30,7 @@ import SwivelStandHarness
         // Held, the subscriber starts at the move's first instant, however late
         // a loaded machine runs this test.
         rig.pump.hold()
-        let progress = try await rig.accessory.setOrientation(Vector3(pitch: 0.2, yaw: -0.4), duration: .seconds(2))
+        let progress = try await rig.session.setOrientation(Vector3(pitch: 0.2, yaw: -0.4), duration: .seconds(2))
         let updates = progress.updates
         rig.pump.release()
         var fractions: [Double] = []
@@ -51,9 +51,9 @@ import SwivelStandHarness
 
     @Test func aRelativeMoveStartsFromTheMeasuredPosition() async throws {
         let rig = try await Rig.docked(manual: true)
-        let out = try await rig.accessory.setOrientation(Vector3(yaw: 0.3), duration: .milliseconds(500), relative: true)
+        let out = try await rig.session.setOrientation(Vector3(yaw: 0.3), duration: .milliseconds(500), relative: true)
         #expect(await out.finished() == .finished)
-        let back = try await rig.accessory.setOrientation(Vector3(yaw: -0.1), duration: .milliseconds(500), relative: true)
+        let back = try await rig.session.setOrientation(Vector3(yaw: -0.1), duration: .milliseconds(500), relative: true)
         #expect(abs(back.target.yaw - 0.2) < 0.002)
         #expect(await back.finished() == .finished)
         await rig.settle()
@@ -62,7 +62,7 @@ import SwivelStandHarness
 
     @Test func aQuaternionTargetIsTheSameMove() async throws {
         let rig = try await Rig.docked(manual: true)
-        let progress = try await rig.accessory.setOrientation(
+        let progress = try await rig.session.setOrientation(
             Quaternion(pitchYawRoll: Vector3(yaw: 0.4)), duration: .milliseconds(500))
         #expect(abs(progress.target.yaw - 0.4) < 1e-6)
         #expect(await progress.finished() == .finished)
@@ -72,38 +72,38 @@ import SwivelStandHarness
 
     @Test func manualCommandsWhileSystemTrackingIsOnAreRefusedWithTheStandsReason() async throws {
         let rig = try await Rig.docked()
-        let accessory = rig.accessory
-        #expect(rig.manager.isSystemTrackingEnabled)
+        let session = rig.session
+        #expect(rig.connection.isSystemTrackingEnabled)
         let reason = "system tracking is enabled: turn it off before moving the stand yourself"
-        let move = await caught { try await accessory.setOrientation(Vector3(yaw: 0.5), duration: .seconds(1)) }
-        #expect(move == .systemTrackingActive(reason))
+        let move = await caught { try await session.setOrientation(Vector3(yaw: 0.5), duration: .seconds(1)) }
+        #expect(move == SwivelKitError(.systemTrackingActive, reason))
         #expect(move?.description == "systemTrackingActive: \(reason)")
-        #expect(await caught { try await accessory.setAngularVelocity(Vector3(yaw: 1)) } == .systemTrackingActive(reason))
-        #expect(await caught { try await accessory.animate(motion: .no) } == .systemTrackingActive(reason))
+        #expect(await caught { try await session.setAngularVelocity(Vector3(yaw: 1)) } == SwivelKitError(.systemTrackingActive, reason))
+        #expect(await caught { try await session.animate(motion: .no) } == SwivelKitError(.systemTrackingActive, reason))
         // Stopping is always allowed.
-        try await accessory.stop()
-        try await rig.manager.setSystemTrackingEnabled(false)
-        #expect(!rig.manager.isSystemTrackingEnabled)
-        try await accessory.setAngularVelocity(Vector3(yaw: 0.2))
-        try await rig.manager.setSystemTrackingEnabled(true)
-        #expect(rig.manager.isSystemTrackingEnabled)
-        #expect(await caught { try await accessory.setAngularVelocity(.zero) }?.code == .systemTrackingActive)
+        try await session.stop()
+        try await rig.connection.setSystemTrackingEnabled(false)
+        #expect(!rig.connection.isSystemTrackingEnabled)
+        try await session.setAngularVelocity(Vector3(yaw: 0.2))
+        try await rig.connection.setSystemTrackingEnabled(true)
+        #expect(rig.connection.isSystemTrackingEnabled)
+        #expect(await caught { try await session.setAngularVelocity(.zero) }?.code == .stand(.systemTrackingActive))
     }
 
     @Test func theThirdOrientationOrAnimationInASecondIsFrameRateTooHigh() async throws {
         let rig = try await Rig.docked(manual: true)
-        let accessory = rig.accessory
+        let session = rig.session
         // Held, the three calls fall within a few milliseconds of the stand's
         // time, however late a loaded machine runs them.
         rig.pump.hold()
-        _ = try await accessory.setOrientation(Vector3(yaw: 0.1), duration: .seconds(2))
-        _ = try await accessory.animate(motion: .yes)
-        let third = await caught { try await accessory.setOrientation(Vector3(yaw: 0.2), duration: .seconds(2)) }
-        #expect(third == .frameRateTooHigh(SwivelError.Reason.orientationCallRateExceeded.text))
+        _ = try await session.setOrientation(Vector3(yaw: 0.1), duration: .seconds(2))
+        _ = try await session.animate(motion: .yes)
+        let third = await caught { try await session.setOrientation(Vector3(yaw: 0.2), duration: .seconds(2)) }
+        #expect(third == SwivelKitError(.frameRateTooHigh, SwivelError.Reason.orientationCallRateExceeded.text))
         // Refused calls do not spend the budget; after the window (exactly 1 s
         // of the stand's time), it is back.
         await rig.pump.advance(bySeconds: 1)
-        _ = try await accessory.setOrientation(Vector3(yaw: 0.3), duration: .seconds(1))
+        _ = try await session.setOrientation(Vector3(yaw: 0.3), duration: .seconds(1))
     }
 
     @Test func aNewerMoveCancelsTheRunningOne() async throws {
@@ -111,9 +111,9 @@ import SwivelStandHarness
         // Held: the second move comes exactly 0.3 s into the first, however
         // late a loaded machine runs this test.
         rig.pump.hold()
-        let first = try await rig.accessory.setOrientation(Vector3(yaw: 2), duration: .seconds(3))
+        let first = try await rig.session.setOrientation(Vector3(yaw: 2), duration: .seconds(3))
         await rig.pump.advance(bySeconds: 0.3)
-        let second = try await rig.accessory.setOrientation(Vector3(yaw: -0.2), duration: .seconds(1))
+        let second = try await rig.session.setOrientation(Vector3(yaw: -0.2), duration: .seconds(1))
         rig.pump.release()
         #expect(await first.finished() == .cancelled)
         #expect(first.isCancelled)
@@ -127,12 +127,12 @@ import SwivelStandHarness
         let rig = try await Rig.docked(manual: true)
         // Held: the cancel comes exactly 0.3 s into the move.
         rig.pump.hold()
-        let progress = try await rig.accessory.setOrientation(Vector3(yaw: 2), duration: .seconds(3))
+        let progress = try await rig.session.setOrientation(Vector3(yaw: 2), duration: .seconds(3))
         await rig.pump.advance(bySeconds: 0.3)
         try await progress.cancel()
         rig.pump.release()
         #expect(await progress.finished() == .cancelled)
-        let state = try await rig.accessory.state()
+        let state = try await rig.session.state()
         #expect(state.lastProgress?.requestID == progress.requestID)
         #expect(state.lastProgress?.state == .cancelled)
         #expect(rig.pump.measured.yaw < 1)
@@ -140,7 +140,7 @@ import SwivelStandHarness
 
     @Test func anAnimationReportsItsProgressToo() async throws {
         let rig = try await Rig.docked(manual: true)
-        let progress = try await rig.accessory.animate(motion: .no)
+        let progress = try await rig.session.animate(motion: .no)
         #expect(progress.kind == .animation)
         #expect(progress.plannedDuration > .zero)
         #expect(await progress.finished() == .finished)
@@ -148,22 +148,22 @@ import SwivelStandHarness
 
     @Test func velocityShowsInMotionStatesAndStopBringsItToRest() async throws {
         let rig = try await Rig.docked(manual: true)
-        var states = rig.accessory.motionStates.makeAsyncIterator()
-        try await rig.accessory.setAngularVelocity(Vector3(yaw: 0.5))
+        var states = rig.session.motionStates.makeAsyncIterator()
+        try await rig.session.setAngularVelocity(Vector3(yaw: 0.5))
         var timestamps: [Duration] = []
-        var atSpeed: DockAccessory.MotionState?
+        var atSpeed: StandSession.MotionSample?
         while atSpeed == nil, let state = await states.next() {
             timestamps.append(state.timestamp)
             if abs(state.angularVelocities.yaw - 0.5) < 1e-6 { atSpeed = state }
         }
         #expect(atSpeed?.isMoving == true)
         #expect(atSpeed?.axes == .all)
-        #expect(atSpeed?.error == nil)
+        #expect(atSpeed?.fault == nil)
         #expect(atSpeed?.isSystemTrackingEnabled == false)
         #expect(timestamps.count > 1)
         #expect(timestamps == timestamps.sorted())
-        try await rig.accessory.stop()
-        var atRest: DockAccessory.MotionState?
+        try await rig.session.stop()
+        var atRest: StandSession.MotionSample?
         while atRest == nil, let state = await states.next() {
             if state.angularVelocities == .zero && !state.isMoving { atRest = state }
         }

@@ -11,13 +11,13 @@ import SwivelStandHarness
         let pump = try StandPump(listeningAt: directory.file("swivel.sock"))
         defer { pump.stop() }
 
-        let manager = try DockAccessoryManager(endpoint: .socket(path: directory.file("swivel.sock")), clientName: "my-app")
-        let accessory = try await manager.accessory(waitingUpTo: .seconds(2))
-        try await manager.setSystemTrackingEnabled(false)
-        let progress = try await accessory.setOrientation(Vector3(pitch: 0, yaw: 0.5, roll: 0), duration: .seconds(1), relative: false)
+        let connection = try StandConnection(endpoint: .socket(path: directory.file("swivel.sock")), clientName: "my-app")
+        let session = try await connection.session(waitingUpTo: .seconds(2))
+        try await connection.setSystemTrackingEnabled(false)
+        let progress = try await session.setOrientation(Vector3(pitch: 0, yaw: 0.5, roll: 0), duration: .seconds(1), relative: false)
         _ = await progress.finished()
         var seen: Vector3?
-        for await state in accessory.motionStates {
+        for await state in session.motionStates {
             seen = state.angularPositions
             break
         }

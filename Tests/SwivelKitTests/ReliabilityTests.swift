@@ -14,7 +14,7 @@ import SwivelStandHarness
     @Test func aLostCommandIsRetransmittedWithTheSameSequenceNumber() async throws {
         let rig = try await Rig.docked(manual: true)
         rig.pump.dropFirstCommand { _, message in Self.relativeMove(message) }
-        let progress = try await rig.accessory.setOrientation(Vector3(yaw: 0.3), duration: .milliseconds(500), relative: true)
+        let progress = try await rig.session.setOrientation(Vector3(yaw: 0.3), duration: .milliseconds(500), relative: true)
         #expect(await progress.finished() == .finished)
         await rig.settle()
         #expect(abs(rig.pump.measured.yaw - 0.3) < 0.002)
@@ -27,7 +27,7 @@ import SwivelStandHarness
     @Test func aLostReplyIsAnsweredAgainButTheMoveRunsOnce() async throws {
         let rig = try await Rig.docked(manual: true)
         rig.pump.dropFirstReply { _, message in message.isMoveReceipt }
-        let progress = try await rig.accessory.setOrientation(Vector3(yaw: 0.3), duration: .milliseconds(500), relative: true)
+        let progress = try await rig.session.setOrientation(Vector3(yaw: 0.3), duration: .milliseconds(500), relative: true)
         #expect(await progress.finished() == .finished)
         await rig.settle()
         // +0.3 once, not +0.6.
@@ -43,7 +43,7 @@ import SwivelStandHarness
     @Test func aStandThatStallsBeforeAnsweringIsSentNoCopies() async throws {
         let rig = try await Rig.docked(manual: true)
         rig.pump.stallOnce(realSeconds: 0.5) { _, message in Self.relativeMove(message) }
-        let progress = try await rig.accessory.setOrientation(Vector3(yaw: 0.3), duration: .milliseconds(500), relative: true)
+        let progress = try await rig.session.setOrientation(Vector3(yaw: 0.3), duration: .milliseconds(500), relative: true)
         #expect(await progress.finished() == .finished)
         #expect(rig.pump.copies(of: Self.relativeMove).count == 1)
         #expect(rig.pump.inspect { hub, _ in hub.statistics.duplicatesAnswered } == 0)
@@ -51,14 +51,14 @@ import SwivelStandHarness
 
     @Test func aStandThatStopsAnsweringTimesOutAndUndocks() async throws {
         let rig = try await Rig.docked(manual: true)
-        var changes = rig.manager.accessoryStateChanges.makeAsyncIterator()
-        #expect(await changes.next()?.state == .docked)
+        var changes = rig.connection.sessionChanges.makeAsyncIterator()
+        #expect(await changes.next()?.kind == .docked)
         rig.pump.silence()
-        let error = await caught { try await rig.accessory.stop() }
+        let error = await caught { try await rig.session.stop() }
         #expect(error?.code == .timedOut)
         let undocked = await changes.next()
-        #expect(undocked?.state == .undocked)
-        #expect(undocked?.accessory === rig.accessory)
+        #expect(undocked?.kind == .undocked)
+        #expect(undocked?.session === rig.session)
         // The same frame again and again, flagged after the first: 1 + 5 sends,
         // 200 ms apart on the stand's clock.
         let stops = rig.pump.copies { $0 == .stop }
@@ -75,7 +75,7 @@ import SwivelStandHarness
     @Test func progressLostInTransitIsRecoveredByAskingTheState() async throws {
         let rig = try await Rig.docked(manual: true)
         rig.pump.dropTelemetry(where: Self.isProgress)
-        let progress = try await rig.accessory.setOrientation(Vector3(yaw: 0.5), duration: .milliseconds(500))
+        let progress = try await rig.session.setOrientation(Vector3(yaw: 0.5), duration: .milliseconds(500))
         #expect(await progress.finished() == .finished)
         #expect(progress.fractionCompleted == 1)
         // One GET_STATE in the handshake, at least one more for the lost progress.
@@ -89,9 +89,9 @@ import SwivelStandHarness
         // however late a loaded machine runs this test (0.9 s late, and the
         // first would have been due: finished, not cancelled).
         rig.pump.hold()
-        let first = try await rig.accessory.setOrientation(Vector3(yaw: 1), duration: .seconds(1))
+        let first = try await rig.session.setOrientation(Vector3(yaw: 1), duration: .seconds(1))
         await rig.pump.advance(bySeconds: 0.1)
-        let second = try await rig.accessory.setOrientation(Vector3(yaw: -0.2), duration: .milliseconds(500))
+        let second = try await rig.session.setOrientation(Vector3(yaw: -0.2), duration: .milliseconds(500))
         rig.pump.release()
         #expect(await second.finished() == .finished)
         #expect(await first.finished() == .cancelled)

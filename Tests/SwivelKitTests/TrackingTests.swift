@@ -5,54 +5,50 @@ import SwivelStandHarness
 
 /// Custom tracking, framing, region of interest and selection through SwivelKit.
 @Suite(.serialized, .hangGuard) struct TrackingTests {
-    static let camera = DockAccessory.CameraInformation(captureDevice: .wideAngle, cameraPosition: .back, orientation: .corrected)
-    static let face = DockAccessory.Observation(
-        identifier: 1, type: .humanFace, rect: NormalizedRectLowerLeft(x: 0.4, y: 0.5, width: 0.2, height: 0.2), faceYawAngle: 0.1)
+    static let camera = CameraInformation(deviceType: .wideAngle, position: .back, orientation: .corrected)
+    static let face = Observation(
+        identifier: 1, kind: .humanFace, rect: NormalizedRectLowerLeft(x: 0.4, y: 0.5, width: 0.2, height: 0.2), faceYawRadians: 0.1)
 
     @Test func framingRegionAndSelectionAreAcceptedAndRemembered() async throws {
         let rig = try await Rig.docked(manual: true)
-        let accessory = rig.accessory
-        try await accessory.setFramingMode(.left)
-        #expect(accessory.framingMode == .left)
+        let session = rig.session
+        try await session.setFramingMode(.left)
+        #expect(session.framingMode == .left)
         let square = NormalizedRectUpperLeft(x: 0.25, y: 0, width: 0.5, height: 1)
-        try await accessory.setRegionOfInterest(square)
-        #expect(accessory.regionOfInterest == square)
-        let state = try await accessory.state()
+        try await session.setRegionOfInterest(square)
+        #expect(session.regionOfInterest == square)
+        let state = try await session.state()
         #expect(state.framingMode == .left)
         // Nobody seen yet: nothing to select; [] (automatic) is always fine.
-        #expect(await caught { try await accessory.selectSubject(at: NormalizedPointUpperLeft(x: 0.5, y: 0.5)) }?.code == .noSubjectFound)
-        #expect(await caught { try await accessory.selectSubjects([UUID()]) }?.code == .noSubjectFound)
-        try await accessory.selectSubjects([])
+        #expect(await caught { try await session.selectSubject(at: NormalizedPointUpperLeft(x: 0.5, y: 0.5)) }?.code == .stand(.noSubjectFound))
+        #expect(await caught { try await session.selectSubjects([UUID()]) }?.code == .stand(.noSubjectFound))
+        try await session.selectSubjects([])
     }
 
     @Test func customTrackingIsAcknowledgedAndItsSubjectCanBeSelected() async throws {
         let rig = try await Rig.docked(manual: true)
-        let accessory = rig.accessory
-        try await accessory.track([Self.face], cameraInformation: Self.camera)
+        let session = rig.session
+        try await session.track([Self.face], camera: Self.camera)
         // The face's rect holds the upper-left point (0.5, 0.4).
-        try await accessory.selectSubject(at: NormalizedPointUpperLeft(x: 0.5, y: 0.4))
+        try await session.selectSubject(at: NormalizedPointUpperLeft(x: 0.5, y: 0.4))
     }
 
     @Test func trackWhileSystemTrackingIsOnIsSystemTrackingActive() async throws {
         let rig = try await Rig.docked()
-        let error = await caught { try await rig.accessory.track([Self.face], cameraInformation: Self.camera) }
-        #expect(error?.code == .systemTrackingActive)
+        let error = await caught { try await rig.session.track([Self.face], camera: Self.camera) }
+        #expect(error?.code == .stand(.systemTrackingActive))
     }
 
     @Test func inputTheWireCannotCarryFailsBeforeItIsSent() async throws {
         let rig = try await Rig.docked(manual: true)
-        let accessory = rig.accessory
+        let session = rig.session
         let seventeen = Array(repeating: Self.face, count: 17)
-        #expect(await caught { try await accessory.track(seventeen, cameraInformation: Self.camera) }?.code == .invalidParameter)
+        #expect(await caught { try await session.track(seventeen, camera: Self.camera) }?.code == .stand(.invalidParameter))
         var eightNumbers = Self.camera
-        eightNumbers.cameraIntrinsics = Array(repeating: 1, count: 8)
-        eightNumbers.referenceDimensions = .init(width: 1920, height: 1080)
-        #expect(await caught { try await accessory.track([Self.face], cameraInformation: eightNumbers) }?.code == .invalidParameter)
-        var noSize = Self.camera
-        noSize.cameraIntrinsics = [1000, 0, 960, 0, 1000, 540, 0, 0, 1]
-        #expect(await caught { try await accessory.track([Self.face], cameraInformation: noSize) }?.code == .invalidParameter)
+        eightNumbers.intrinsics = .init(matrix: Array(repeating: 1, count: 8), referenceWidth: 1920, referenceHeight: 1080)
+        #expect(await caught { try await session.track([Self.face], camera: eightNumbers) }?.code == .stand(.invalidParameter))
         let ids = (0..<17).map { _ in UUID() }
-        #expect(await caught { try await accessory.selectSubjects(ids) }?.code == .invalidParameter)
+        #expect(await caught { try await session.selectSubjects(ids) }?.code == .stand(.invalidParameter))
         let sent = rig.pump.seenCommands.compactMap(\.message).filter {
             switch $0 {
             case .track, .selectSubjects: true

@@ -36,14 +36,14 @@ import Testing
     }
 
     @Test func swivelKitReExportsTheVocabularyAndNothingElse() throws {
-        let lines = try Self.importLines(of: "SwivelKit")
+        let lines = try Self.importLines(of: "Host/SwivelKit")
         #expect(lines.filter { $0.text.hasPrefix("@_exported") }.map(\.text) == ["@_exported public import SwivelVocabulary"])
     }
 
     /// A public import of the engine would let SwivelKit's public API name an
     /// engine type, which an app could then only use by importing the engine.
     @Test func swivelKitImportsTheEngineInternallyOnly() throws {
-        let engine = try Self.importLines(of: "SwivelKit").filter { $0.text.hasSuffix(" SwivelCore") }
+        let engine = try Self.importLines(of: "Host/SwivelKit").filter { $0.text.hasSuffix(" SwivelCore") }
         #expect(!engine.isEmpty, "SwivelKit runs on SwivelCore; no import of it found under \(Self.sources)")
         for line in engine {
             #expect(line.text == "import SwivelCore" || line.text == "internal import SwivelCore", "\(line)")
@@ -52,8 +52,8 @@ import Testing
 
     /// Everything depends on the vocabulary, so it depends on nothing: libm's math at most.
     @Test func theVocabularyImportsNothingButMath() throws {
-        let lines = try Self.importLines(of: "SwivelVocabulary")
-        #expect(!lines.isEmpty, "no sources found under \(Self.sources)/SwivelVocabulary")
+        let lines = try Self.importLines(of: "Core/SwivelVocabulary")
+        #expect(!lines.isEmpty, "no sources found under \(Self.sources)/Core/SwivelVocabulary")
         for line in lines {
             #expect(line.text == "import Glibc" || line.text == "import Darwin", "\(line)")
         }

@@ -11,7 +11,7 @@ package final class OneChannel: Sendable {
 
     package func open() -> Result<any ByteChannel, SwivelKitError> {
         guard let channel = channel.withLock({ $0.take() }) else {
-            return .failure(.transport("the socket pair's host end was already used"))
+            return .failure(SwivelKitError(.transport, "the socket pair's host end was already used"))
         }
         return .success(channel)
     }
@@ -21,36 +21,36 @@ package final class OneChannel: Sendable {
 /// link thread on the pump's virtual time (`StandPump.hostClock()`).
 package final class Rig {
     package let pump: StandPump
-    package let manager: DockAccessoryManager
-    package let accessory: DockAccessory
+    package let connection: StandConnection
+    package let session: StandSession
 
-    private init(pump: StandPump, manager: DockAccessoryManager, accessory: DockAccessory) {
+    private init(pump: StandPump, connection: StandConnection, session: StandSession) {
         self.pump = pump
-        self.manager = manager
-        self.accessory = accessory
+        self.connection = connection
+        self.session = session
     }
 
     /// - Parameter manual: turn system tracking off, as an app about to drive the motors does.
     package static func docked(board: String = "sim.json5", speed: Double = 4, manual: Bool = false) async throws -> Rig {
         let pump = try StandPump(board: board, speed: speed)
         do {
-            let manager = try manager(for: pump)
+            let connection = try connection(for: pump)
             // Only a guard against a hang: in virtual time docking takes milliseconds.
-            let accessory = try await manager.accessory(waitingUpTo: .seconds(30), stopAtFirstFailure: true)
-            if manual { try await manager.setSystemTrackingEnabled(false) }
-            return Rig(pump: pump, manager: manager, accessory: accessory)
+            let session = try await connection.session(waitingUpTo: .seconds(30), stopAtFirstFailure: true)
+            if manual { try await connection.setSystemTrackingEnabled(false) }
+            return Rig(pump: pump, connection: connection, session: session)
         } catch {
             pump.stop()
             throw error
         }
     }
 
-    /// A manager connected to `pump` through a socket pair, its link thread on the pump's virtual time.
-    package static func manager(for pump: StandPump) throws -> DockAccessoryManager {
+    /// A connection to `pump` through a socket pair, its link thread on the pump's virtual time.
+    package static func connection(for pump: StandPump) throws -> StandConnection {
         let (hostEnd, standEnd) = try UnixSocket.pair()
         pump.attach(standEnd)
         let handed = OneChannel(hostEnd)
-        return try DockAccessoryManager(
+        return try StandConnection(
             endpoint: .socket(path: "socketpair"), open: { handed.open() }, clientName: "SwivelKitTests", timing: LinkTiming(),
             clock: pump.hostClock())
     }

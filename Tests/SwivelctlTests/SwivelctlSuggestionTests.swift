@@ -65,16 +65,16 @@ import Testing
     }
 
     @Test func theTrackingRefusalNamesTheShell() {
-        let refusal = SwivelKitError.systemTrackingActive("system tracking is enabled")
+        let refusal = SwivelKitError(.systemTrackingActive, "system tracking is enabled")
         let oneShot = SwivelctlSessionNotes.refusal(refusal, inShell: false)
         #expect(oneShot.hasPrefix("error: systemTrackingActive: system tracking is enabled\n"))
         #expect(oneShot.contains("`swivelctl tracking off` and this command in one `swivelctl shell`"))
         #expect(SwivelctlSessionNotes.refusal(refusal, inShell: true).hasSuffix("run `tracking off` first; it lasts until this shell ends"))
-        #expect(SwivelctlSessionNotes.refusal(.busy("stopping"), inShell: false) == "error: busy: stopping")
+        #expect(SwivelctlSessionNotes.refusal(SwivelKitError(.busy, "stopping"), inShell: false) == "error: busy: stopping")
     }
 
     @Test func aPointOutsideTheFrameIsInvalidBeforeItIsSent() throws {
-        #expect(throws: SwivelKitError.invalidParameter("a point must lie inside the frame: 0...1 on both axes (got 2.0)")) {
+        #expect(throws: SwivelKitError(.invalidParameter, "a point must lie inside the frame: 0...1 on both axes (got 2.0)")) {
             try SwivelctlCommand.Selection.point(NormalizedPointUpperLeft(x: 2, y: 2)).check()
         }
         #expect(throws: SwivelKitError.self) { try SwivelctlCommand.Selection.point(NormalizedPointUpperLeft(x: 0.5, y: -0.1)).check() }

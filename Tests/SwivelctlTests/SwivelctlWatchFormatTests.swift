@@ -7,8 +7,8 @@ import Testing
 /// does: a maker finding a servo's end points in one shell sees the width the
 /// stand holds in another.
 @Suite struct SwivelctlWatchFormatTests {
-    static func state(yawPulse: UInt16) -> DockAccessory.MotionState {
-        DockAccessory.MotionState(MotionStateReport(
+    static func state(yawPulse: UInt16) -> StandSession.MotionSample {
+        StandSession.MotionSample(MotionStateReport(
             timeMicroseconds: 1_000_000, axes: [.pitch, .yaw], positions: Vector3(pitch: 0, yaw: 0.5, roll: 0),
             velocities: Vector3(pitch: 0, yaw: 0, roll: 0), systemTrackingEnabled: false, moving: false,
             enabledDriverAxes: [.pitch, .yaw], servoPulseMicroseconds: PerAxis(pitch: 0, yaw: yawPulse, roll: 0)))

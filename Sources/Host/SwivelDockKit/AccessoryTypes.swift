@@ -88,7 +88,7 @@ extension DockAccessory {
         /// The app does not know: the rects are taken as they are, as with `.corrected`.
         case unknown
 
-        var swivel: SwivelKit.DockAccessory.CameraInformation.Orientation {
+        var swivel: SwivelKit.CameraInformation.Orientation {
             switch self {
             case .corrected, .unknown: .corrected
             case .portrait: .portrait

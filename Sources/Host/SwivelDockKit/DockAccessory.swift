@@ -7,7 +7,7 @@ internal import SwivelSync
 /// one (equality is the stand's identity, its `identifier`, which stays the
 /// same across sessions and reboots).
 public final class DockAccessory: Hashable, Sendable, CustomStringConvertible, CustomDebugStringConvertible {
-    let swivel: SwivelKit.DockAccessory
+    let swivel: SwivelKit.StandSession
 
     public let identifier: Identifier
     public var firmwareVersion: String? { swivel.firmwareVersion }
@@ -18,9 +18,9 @@ public final class DockAccessory: Hashable, Sendable, CustomStringConvertible, C
     /// The orientation and animation budget, counted here for the synchronous calls.
     let orientationRate = OrientationRate()
 
-    init(_ accessory: SwivelKit.DockAccessory) {
+    init(_ accessory: SwivelKit.StandSession) {
         swivel = accessory
-        identifier = Identifier(name: accessory.identifier.name, category: .trackingStand, uuid: accessory.identifier.uuid)
+        identifier = Identifier(name: accessory.identity.name, category: .trackingStand, uuid: accessory.identity.uuid)
     }
 
     /// The same stand: one physical accessory is equal to itself across docks,
@@ -114,7 +114,7 @@ public final class DockAccessory: Hashable, Sendable, CustomStringConvertible, C
         try startMove { swivel.setOrientation(orientation.swivel, duration: duration, relative: relative, completion: $0) }
     }
 
-    private func startMove(_ send: (@escaping SwivelKit.DockAccessory.Completion<MoveProgress>) -> Void) throws -> Progress {
+    private func startMove(_ send: (@escaping SwivelKit.StandSession.Completion<MoveProgress>) -> Void) throws -> Progress {
         try requireDocked()
         let admitted = swivel.linkNow
         try orientationRate.admit(at: admitted)
@@ -163,7 +163,7 @@ public final class DockAccessory: Hashable, Sendable, CustomStringConvertible, C
 
     /// Blocks this thread until the link thread answers `start`'s command.
     private func waitForReply<T: Sendable>(
-        _ start: (@escaping SwivelKit.DockAccessory.Completion<T>) -> Void
+        _ start: (@escaping SwivelKit.StandSession.Completion<T>) -> Void
     ) throws -> T {
         let done = DispatchSemaphore(value: 0)
         let outcome = PIMutex<Result<T, SwivelKitError>?>(nil)
@@ -185,7 +185,7 @@ public final class DockAccessory: Hashable, Sendable, CustomStringConvertible, C
     public func track(_ observations: [Observation], cameraInformation: CameraInformation) async throws {
         let camera = try cameraInformation.swivel()
         try await translatingErrors { () async throws(SwivelKitError) in
-            try await swivel.track(observations.map(\.swivel), cameraInformation: camera)
+            try await swivel.track(observations.map(\.swivel), camera: camera)
         }
     }
 

@@ -13,7 +13,7 @@ public final class DockAccessoryManager: Sendable {
     public static let shared = DockAccessoryManager()
 
     private struct Backing {
-        var manager: SwivelKit.DockAccessoryManager?
+        var manager: SwivelKit.StandConnection?
         /// The wrapper of the accessory docked most recently, so that every
         /// state change and call hands out the same object for it.
         var latest: DockAccessory?
@@ -23,12 +23,12 @@ public final class DockAccessoryManager: Sendable {
 
     private init() {}
 
-    /// The SwivelKit manager underneath, made on first use.
-    private func swivel() throws -> SwivelKit.DockAccessoryManager {
+    /// The SwivelKit connection underneath, made on first use.
+    private func swivel() throws -> SwivelKit.StandConnection {
         try backing.withLock { backing throws in
             if let manager = backing.manager { return manager }
             let manager = try translatingErrorsNow { () throws(SwivelKitError) in
-                try SwivelKit.DockAccessoryManager(endpoint: .defaultSocket(), clientName: ProcessInfo.processInfo.processName)
+                try SwivelKit.StandConnection(endpoint: .defaultSocket(), clientName: ProcessInfo.processInfo.processName)
             }
             backing.manager = manager
             return manager
@@ -37,7 +37,7 @@ public final class DockAccessoryManager: Sendable {
 
     /// Uses `manager` from now on instead of the endpoint rule; the previous
     /// one's session ends. For tests, which dock a simulated stand of their own.
-    package func use(_ manager: SwivelKit.DockAccessoryManager) async {
+    package func use(_ manager: SwivelKit.StandConnection) async {
         let previous = backing.withLock { backing in
             defer {
                 backing.manager = manager
@@ -48,7 +48,7 @@ public final class DockAccessoryManager: Sendable {
         await previous?.close()
     }
 
-    func wrapper(for accessory: SwivelKit.DockAccessory) -> DockAccessory {
+    func wrapper(for accessory: SwivelKit.StandSession) -> DockAccessory {
         backing.withLock { backing in
             if let latest = backing.latest, latest.swivel === accessory { return latest }
             let wrapper = DockAccessory(accessory)
@@ -62,9 +62,9 @@ public final class DockAccessoryManager: Sendable {
     public var accessoryStateChanges: DockAccessory.StateChanges {
         get throws {
             DockAccessory.StateChanges(
-                stream: relay(try swivel().accessoryStateChanges) { [self] change in
+                stream: relay(try swivel().sessionChanges) { [self] change in
                     DockAccessory.StateChange(
-                        state: change.state == .docked ? .docked : .undocked, accessory: change.accessory.map(wrapper(for:)),
+                        state: change.kind == .docked ? .docked : .undocked, accessory: change.session.map(wrapper(for:)),
                         trackingButtonEnabled: change.isSystemTrackingEnabled)
                 })
         }

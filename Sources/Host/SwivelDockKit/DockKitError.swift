@@ -33,18 +33,18 @@ public enum DockKitError: Error, Equatable, Hashable, LocalizedError, Sendable {
         }
     }
 
-    /// DockKit's case for a Swivel code, nil for the codes DockKit lacks
-    /// (they are thrown as `SwivelStandError`). The shared cases only: the
-    /// table itself is the vocabulary's `SwivelError.Code`.
+    /// DockKit's case for a code of the one table (the vocabulary's
+    /// `SwivelError.Code`), nil for the codes DockKit lacks (they are thrown
+    /// as `SwivelStandError`, under the table's name).
     init?(_ code: SwivelKitError.Code) {
         switch code {
-        case .invalidParameter: self = .invalidParameter
-        case .notConnected: self = .notConnected
-        case .notSupported: self = .notSupported
-        case .notSupportedByDevice: self = .notSupportedByDevice
-        case .frameRateTooHigh: self = .frameRateTooHigh
-        case .frameRateTooLow: self = .frameRateTooLow
-        case .noSubjectFound: self = .noSubjectFound
+        case .stand(.invalidParameter): self = .invalidParameter
+        case .stand(.notConnected): self = .notConnected
+        case .stand(.notSupported): self = .notSupported
+        case .stand(.notSupportedByDevice): self = .notSupportedByDevice
+        case .stand(.frameRateTooHigh): self = .frameRateTooHigh
+        case .stand(.frameRateTooLow): self = .frameRateTooLow
+        case .stand(.noSubjectFound): self = .noSubjectFound
         default: return nil
         }
     }
@@ -97,7 +97,7 @@ public struct SwivelStandError: Error, LocalizedError, Hashable, Sendable, Custo
 /// SwivelKit's error as what SwivelDockKit throws: DockKit's case when it has one.
 func dockKitError(_ error: SwivelKitError) -> any Error {
     if let dockKit = DockKitError(error.code) { return dockKit }
-    return SwivelStandError(SwivelStandError.Code(rawValue: error.code.rawValue) ?? .transport, reason: error.reason)
+    return SwivelStandError(SwivelStandError.Code(rawValue: error.code.description) ?? .transport, reason: error.reason)
 }
 
 /// Runs a SwivelKit call, its error as DockKit's.

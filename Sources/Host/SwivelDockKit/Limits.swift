@@ -14,9 +14,7 @@ extension DockAccessory {
             /// Checked as the stand checks it: finite, minimum below maximum,
             /// speed 0 (the hardware's) or within the stand's range.
             public init(positionRange: Range<Double>, maximumSpeed: Double) throws {
-                _ = try translatingErrorsNow { () throws(SwivelKitError) in
-                    try SwivelKit.DockAccessory.Limits.Limit(positionRange: positionRange, maximumSpeed: Self.wireSpeed(maximumSpeed))
-                }
+                _ = try Self.userLimit(positionRange, maximumSpeed)
                 self.positionRange = positionRange
                 self.maximumSpeed = maximumSpeed
             }
@@ -28,19 +26,24 @@ extension DockAccessory {
 
             static func wireSpeed(_ speed: Double) -> Double { speed == 0 ? unrestrictedSpeed : speed }
 
+            /// The vocabulary's limit, by the rules the stand applies; their refusal as DockKit's error.
+            static func userLimit(_ range: Range<Double>, _ speed: Double) throws -> UserAxisLimit {
+                do throws(SwivelError) {
+                    return try UserAxisLimit(lowerRadians: range.lowerBound, upperRadians: range.upperBound, maximumSpeed: wireSpeed(speed))
+                } catch {
+                    throw dockKitError(SwivelKitError(error))
+                }
+            }
+
             /// A limit in force, as the stand reports it: a continuous axis has
             /// no range and reports -∞..<∞.
-            init(inForce limit: SwivelKit.DockAccessory.AxisLimitsInForce) {
+            init(inForce limit: SwivelKit.StandSession.AxisLimitsInForce) {
                 positionRange = limit.positionRange.map { $0.lowerBound..<$0.upperBound } ?? -Double.infinity..<Double.infinity
                 maximumSpeed = limit.maximumSpeed
             }
 
-            var swivel: SwivelKit.DockAccessory.Limits.Limit {
-                get throws {
-                    try translatingErrorsNow { () throws(SwivelKitError) in
-                        try SwivelKit.DockAccessory.Limits.Limit(positionRange: positionRange, maximumSpeed: Self.wireSpeed(maximumSpeed))
-                    }
-                }
+            var swivel: UserAxisLimit {
+                get throws { try Self.userLimit(positionRange, maximumSpeed) }
             }
         }
 
@@ -54,9 +57,9 @@ extension DockAccessory {
             self.roll = roll
         }
 
-        var swivel: SwivelKit.DockAccessory.Limits {
+        var swivel: UserLimits {
             get throws {
-                .init(yaw: try yaw?.swivel, pitch: try pitch?.swivel, roll: try roll?.swivel)
+                .init(pitch: try pitch?.swivel, yaw: try yaw?.swivel, roll: try roll?.swivel)
             }
         }
     }

@@ -21,16 +21,17 @@ extension DockAccessory {
             self.faceYawAngle = faceYawAngle
         }
 
-        var swivel: SwivelKit.DockAccessory.Observation {
-            let kind: SwivelKit.DockAccessory.Observation.ObservationType =
+        /// The observation TRACK carries.
+        var swivel: SwivelKit.Observation {
+            let kind: SwivelKit.Observation.Kind =
                 switch type {
                 case .humanFace: .humanFace
                 case .humanBody: .humanBody
                 case .object: .object
                 }
             return .init(
-                identifier: identifier, type: kind, rect: NormalizedRectLowerLeft(rect),
-                faceYawAngle: faceYawAngle?.converted(to: .radians).value)
+                identifier: Int64(identifier), kind: kind, rect: NormalizedRectLowerLeft(rect),
+                faceYawRadians: faceYawAngle?.converted(to: .radians).value)
         }
     }
 
@@ -45,7 +46,7 @@ extension DockAccessory {
         public static let builtInUltraWideCamera = CaptureDeviceType(rawValue: "builtInUltraWideCamera")
         public static let builtInTelephotoCamera = CaptureDeviceType(rawValue: "builtInTelephotoCamera")
 
-        var swivel: SwivelKit.DockAccessory.CameraInformation.CaptureDevice {
+        var swivel: SwivelKit.CameraInformation.DeviceType {
             switch self {
             case .builtInWideAngleCamera: .wideAngle
             case .builtInUltraWideCamera: .ultraWide
@@ -104,8 +105,9 @@ extension DockAccessory {
             self.referenceDimensions = referenceDimensions
         }
 
-        func swivel() throws -> SwivelKit.DockAccessory.CameraInformation {
-            let position: SwivelKit.DockAccessory.CameraInformation.CameraPosition
+        /// The camera TRACK carries.
+        func swivel() throws -> SwivelKit.CameraInformation {
+            let position: SwivelKit.CameraInformation.Position
             switch cameraPosition {
             case .back: position = .back
             case .front: position = .front
@@ -113,13 +115,15 @@ extension DockAccessory {
                 // Pitch moves the two cameras' views opposite ways: the stand must know which.
                 throw DockKitError.invalidParameter
             }
-            let matrix = cameraIntrinsics.map {
-                [$0.focalLengthX, $0.skew, $0.principalPointX, 0, $0.focalLengthY, $0.principalPointY, 0, 0, 1]
+            var intrinsics: SwivelKit.CameraInformation.Intrinsics?
+            if let camera = cameraIntrinsics {
+                // The matrix is in pixels of the reference size: without it, it means nothing.
+                guard let size = referenceDimensions else { throw DockKitError.invalidParameter }
+                intrinsics = .init(
+                    matrix: [camera.focalLengthX, camera.skew, camera.principalPointX, 0, camera.focalLengthY, camera.principalPointY, 0, 0, 1],
+                    referenceWidth: Double(size.width), referenceHeight: Double(size.height))
             }
-            return .init(
-                captureDevice: captureDevice.swivel, cameraPosition: position, orientation: orientation.swivel,
-                cameraIntrinsics: matrix,
-                referenceDimensions: referenceDimensions.map { .init(width: Double($0.width), height: Double($0.height)) })
+            return .init(deviceType: captureDevice.swivel, position: position, orientation: orientation.swivel, intrinsics: intrinsics)
         }
     }
 }

@@ -21,11 +21,11 @@ extension DockAccessory {
         /// limit switch, the motor's own report); nil otherwise.
         public var error: (any Error)? { motorError }
 
-        init(_ state: SwivelKit.DockAccessory.MotionState, clock: StandClock) {
+        init(_ state: SwivelKit.StandSession.MotionSample, clock: StandClock) {
             angularPositions = Vector3D(state.angularPositions)
             angularVelocities = Vector3D(state.angularVelocities)
             timestamp = clock.wallSeconds(atStandTime: state.timestamp)
-            motorError = state.error.map { error in
+            motorError = state.fault.map { error in
                 // The kind the stand detected where it said it: `motorFault` alone covers several.
                 let reason = state.faultKind.map { "\($0): \($0.reason)" } ?? "\(error): \(error.reason)"
                 return SwivelStandError(.motorFault, reason: reason)
@@ -46,7 +46,7 @@ extension DockAccessory {
 
         /// Nil for a gesture, which DockKit has no event for (its effect, system
         /// tracking toggled, arrives as a state change).
-        init?(_ event: SwivelKit.DockAccessory.AccessoryEvent) {
+        init?(_ event: SwivelKit.StandSession.StandEvent) {
             switch event {
             case .cameraShutter: self = .cameraShutter
             case .cameraFlip: self = .cameraFlip
@@ -78,9 +78,9 @@ extension DockAccessory {
         public let chargeState: BatteryChargeState
         public let lowBattery: Bool
 
-        init(_ state: SwivelKit.DockAccessory.BatteryState) {
+        init(_ state: SwivelKit.StandSession.BatteryReading) {
             name = state.name
-            batteryLevel = state.batteryLevel
+            batteryLevel = state.level
             chargeState =
                 switch state.chargeState {
                 case .charging: .charging
@@ -97,7 +97,7 @@ extension DockAccessory {
         public let time: Date
         public let trackedSubjects: [TrackedSubjectType]
 
-        init(_ state: SwivelKit.DockAccessory.TrackingState, clock: StandClock) {
+        init(_ state: SwivelKit.StandSession.TrackingSample, clock: StandClock) {
             time = Date(timeIntervalSince1970: clock.wallSeconds(atStandTime: state.time))
             trackedSubjects = state.trackedSubjects.map(TrackedSubjectType.init)
         }
@@ -111,14 +111,14 @@ extension DockAccessory {
         case person(TrackedPerson)
         case object(TrackedObject)
 
-        init(_ subject: SwivelKit.DockAccessory.TrackedSubject) {
-            switch subject {
-            case .person(let person):
+        init(_ subject: SwivelKit.StandSession.TrackedSubject) {
+            switch subject.kind {
+            case .person:
                 self = .person(TrackedPerson(
-                    identifier: person.identifier, rect: CGRect(person.rect), speakingConfidence: person.speakingConfidence,
-                    lookingAtCameraConfidence: person.lookingAtCameraConfidence, saliencyRank: person.saliencyRank))
-            case .object(let object):
-                self = .object(TrackedObject(identifier: object.identifier, rect: CGRect(object.rect), saliencyRank: object.saliencyRank))
+                    identifier: subject.identifier, rect: CGRect(subject.rect), speakingConfidence: subject.speakingConfidence,
+                    lookingAtCameraConfidence: subject.lookingAtCameraConfidence, saliencyRank: subject.saliencyRank))
+            case .object:
+                self = .object(TrackedObject(identifier: subject.identifier, rect: CGRect(subject.rect), saliencyRank: subject.saliencyRank))
             }
         }
     }

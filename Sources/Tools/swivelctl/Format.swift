@@ -48,11 +48,11 @@ enum Format {
 
     // MARK: - Identity
 
-    static func identity(_ a: DockAccessory, endpoint: SwivelEndpoint) -> [String] {
+    static func identity(_ a: StandSession, endpoint: SwivelEndpoint) -> [String] {
         [
-            "name:          \(a.identifier.name)",
-            "category:      \(a.identifier.category)",
-            "uuid:          \(a.identifier.uuid)",
+            "name:          \(a.identity.name)",
+            "category:      \(a.identity.category)",
+            "uuid:          \(a.identity.uuid)",
             "firmware:      \(a.firmwareVersion)",
             "model:         \(a.hardwareModel)",
             "axes:          \(axes(a.axes).joined(separator: ", "))",
@@ -61,10 +61,10 @@ enum Format {
         ]
     }
 
-    static func json(_ a: DockAccessory, endpoint: SwivelEndpoint) -> JSON {
+    static func json(_ a: StandSession, endpoint: SwivelEndpoint) -> JSON {
         .object([
-            ("name", .string(a.identifier.name)), ("category", .string("\(a.identifier.category)")),
-            ("uuid", .string(a.identifier.uuid.uuidString)), ("firmwareVersion", .string(a.firmwareVersion)),
+            ("name", .string(a.identity.name)), ("category", .string("\(a.identity.category)")),
+            ("uuid", .string(a.identity.uuid.uuidString)), ("firmwareVersion", .string(a.firmwareVersion)),
             ("hardwareModel", .string(a.hardwareModel)), ("axes", .array(axes(a.axes).map(JSON.string))),
             ("capabilities", .array(a.capabilities.names.map(JSON.string))),
             ("heartbeatTimeoutSeconds", .number(seconds(a.heartbeatTimeout))),
@@ -74,7 +74,7 @@ enum Format {
 
     // MARK: - Limits
 
-    static func limits(_ limits: PerAxis<DockAccessory.AxisLimitsInForce?>) -> [String] {
+    static func limits(_ limits: PerAxis<StandSession.AxisLimitsInForce?>) -> [String] {
         Axis.allCases.compactMap { axis in
             guard let limit = limits[axis] else { return nil }
             let range = limit.positionRange.map { "[\(fixed($0.lowerBound)), \(fixed($0.upperBound))] rad" } ?? "continuous"
@@ -82,7 +82,7 @@ enum Format {
         }
     }
 
-    static func json(_ limits: PerAxis<DockAccessory.AxisLimitsInForce?>) -> JSON {
+    static func json(_ limits: PerAxis<StandSession.AxisLimitsInForce?>) -> JSON {
         .object(Axis.allCases.map { axis in
             let value: JSON = limits[axis].map { limit in
                 .object([
@@ -98,11 +98,11 @@ enum Format {
 
     // MARK: - State
 
-    static func progress(_ p: DockAccessory.ProgressReport) -> String {
+    static func progress(_ p: StandSession.ProgressReport) -> String {
         "request \(p.requestID) \(p.kind == .animation ? "animation" : "orientation") \(p.state), \(percent(p.fractionCompleted)) of \(fixed(seconds(p.plannedDuration), 3, signed: false)) s"
     }
 
-    static func state(_ s: DockAccessory.StateReport) -> [String] {
+    static func state(_ s: StandSession.StateReport) -> [String] {
         var lines = [
             "positions:        \(vector(s.angularPositions, axes: s.axes, unit: "rad"))",
             "velocities:       \(vector(s.angularVelocities, axes: s.axes, unit: "rad/s"))",
@@ -134,7 +134,7 @@ enum Format {
             + Self.axes(released).joined(separator: ", ")
     }
 
-    static func json(_ p: DockAccessory.ProgressReport) -> JSON {
+    static func json(_ p: StandSession.ProgressReport) -> JSON {
         .object([
             ("requestID", .integer(Int64(p.requestID))), ("kind", .string(p.kind == .animation ? "animation" : "orientation")),
             ("state", .string(p.state.description)), ("fractionCompleted", .float(p.fractionCompleted)),
@@ -142,7 +142,7 @@ enum Format {
         ])
     }
 
-    static func json(_ s: DockAccessory.StateReport) -> JSON {
+    static func json(_ s: StandSession.StateReport) -> JSON {
         let activity: JSON =
             switch s.activity {
             case .velocity: .object([("kind", .string("velocity"))])
@@ -187,9 +187,9 @@ enum Format {
 
     // MARK: - Telemetry
 
-    static func motion(_ m: DockAccessory.MotionState) -> String {
+    static func motion(_ m: StandSession.MotionSample) -> String {
         "\(vector(m.angularPositions, axes: m.axes, unit: "rad"))  |  \(vector(m.angularVelocities, axes: m.axes, unit: "rad/s"))  |  tracking \(m.isSystemTrackingEnabled ? "on" : "off"), \(m.isMoving ? "moving" : "at rest")"
-            + (m.error.map { error in "  |  error: \(error)" + (m.faultKind.map { " (\($0))" } ?? "") } ?? "")
+            + (m.fault.map { fault in "  |  error: \(fault)" + (m.faultKind.map { " (\($0))" } ?? "") } ?? "")
             + (m.enabledDriverAxes.isEmpty ? "  |  drivers released" : "")
             + servoJog(m.servoPulseMicroseconds)
     }
@@ -200,7 +200,7 @@ enum Format {
         return jogged.isEmpty ? "" : "  |  servo pulse jog " + jogged.joined(separator: " ")
     }
 
-    static func json(_ m: DockAccessory.MotionState) -> JSON {
+    static func json(_ m: StandSession.MotionSample) -> JSON {
         .object([
             ("timestampSeconds", .number(seconds(m.timestamp))), ("positions", json(m.angularPositions)),
             ("velocities", json(m.angularVelocities)), ("systemTracking", .bool(m.isSystemTrackingEnabled)),
@@ -210,17 +210,17 @@ enum Format {
             })),
             // Before "error", which scripts read as the last key (scripts/guest/rootfs/checks/lib.sh).
             ("faultKind", m.faultKind.map { .string($0.description) }.orNull),
-            ("error", m.error.map { .string($0.description) }.orNull),
+            ("error", m.fault.map { .string($0.description) }.orNull),
         ])
     }
 
-    /// As DockKit names it; a zoom factor crossed the wire as an f32, so it reads as typed.
-    static func event(_ e: DockAccessory.AccessoryEvent) -> String {
+    /// By the event's own name; a zoom factor crossed the wire as an f32, so it reads as typed.
+    static func event(_ e: StandSession.StandEvent) -> String {
         guard case .cameraZoom(let factor) = e else { return e.description }
         return "cameraZoom(factor: \(NumberText.shortest(factor)))"
     }
 
-    static func json(_ e: DockAccessory.AccessoryEvent) -> JSON {
+    static func json(_ e: StandSession.StandEvent) -> JSON {
         switch e {
         case .cameraShutter: .object([("event", .string("cameraShutter"))])
         case .cameraFlip: .object([("event", .string("cameraFlip"))])
@@ -230,13 +230,13 @@ enum Format {
         }
     }
 
-    static func battery(_ b: DockAccessory.BatteryState) -> String {
-        "\(b.name): \(percent(b.batteryLevel)), \(b.chargeState)" + (b.lowBattery ? ", low" : "")
+    static func battery(_ b: StandSession.BatteryReading) -> String {
+        "\(b.name): \(percent(b.level)), \(b.chargeState)" + (b.lowBattery ? ", low" : "")
     }
 
-    static func json(_ b: DockAccessory.BatteryState) -> JSON {
+    static func json(_ b: StandSession.BatteryReading) -> JSON {
         .object([
-            ("name", .string(b.name)), ("level", .float(b.batteryLevel)), ("chargeState", .string(b.chargeState.description)),
+            ("name", .string(b.name)), ("level", .float(b.level)), ("chargeState", .string(b.chargeState.description)),
             ("lowBattery", .bool(b.lowBattery)),
         ])
     }

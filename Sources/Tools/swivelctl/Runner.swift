@@ -1,19 +1,19 @@
 import SwivelKit
 
-/// Runs parsed commands against one docked accessory: a single command, or a
+/// Runs parsed commands in one docked session: a single command, or a
 /// shell's worth in one session.
 ///
 /// On the main actor: the shell blocks in readLine between commands, which
 /// must happen on the tool's own main thread, never on the concurrency pool.
 @MainActor
 final class Runner {
-    let manager: DockAccessoryManager
-    let accessory: DockAccessory
+    let connection: StandConnection
+    let session: StandSession
     let endpoint: SwivelEndpoint
 
-    init(manager: DockAccessoryManager, accessory: DockAccessory, endpoint: SwivelEndpoint) {
-        self.manager = manager
-        self.accessory = accessory
+    init(connection: StandConnection, session: StandSession, endpoint: SwivelEndpoint) {
+        self.connection = connection
+        self.session = session
         self.endpoint = endpoint
     }
 
@@ -40,63 +40,63 @@ final class Runner {
             break
         case .info:
             if json {
-                Console.out(Format.json(accessory, endpoint: endpoint).text)
+                Console.out(Format.json(session, endpoint: endpoint).text)
             } else {
-                Format.identity(accessory, endpoint: endpoint).forEach(Console.out)
+                Format.identity(session, endpoint: endpoint).forEach(Console.out)
             }
         case .status:
-            let state = try await accessory.state()
+            let state = try await session.state()
             if json { Console.out(Format.json(state).text) } else { Format.state(state).forEach(Console.out) }
         case .watch(let count):
             try await watch(count: count, json: json)
         case .velocity(let velocity):
-            try await accessory.setAngularVelocity(velocity)
+            try await session.setAngularVelocity(velocity)
         case .move(let move):
             try await self.move(move, json: json)
         case .stop:
-            try await accessory.stop()
+            try await session.stop()
         case .clearFault:
-            try await accessory.clearMotorFault()
+            try await session.clearMotorFault()
         case .servoWidth(let axis, let microseconds):
-            try await accessory.setServoPulse(axis: axis, microseconds: microseconds)
+            try await session.setServoPulse(axis: axis, microseconds: microseconds)
         case .animate(let name, let wait):
-            try await report(try await accessory.animate(motion: name), wait: wait, json: json)
+            try await report(try await session.animate(motion: name), wait: wait, json: json)
         case .showLimits:
-            let limits = try await accessory.state().limits
+            let limits = try await session.state().limits
             if json { Console.out(Format.json(limits).text) } else { Format.limits(limits).forEach(Console.out) }
         case .setLimits(let axes):
             try await setLimits(axes)
         case .resetLimits:
-            try await accessory.resetLimits()
+            try await session.resetLimits()
         case .tracking(let enabled):
-            try await manager.setSystemTrackingEnabled(enabled)
+            try await connection.setSystemTrackingEnabled(enabled)
         case .framing(let mode?):
-            try await accessory.setFramingMode(mode)
+            try await session.setFramingMode(mode)
         case .framing(nil):
-            let mode = try await accessory.state().framingMode
+            let mode = try await session.state().framingMode
             Console.out(json ? JSON.object([("framingMode", .string(mode.description))]).text : mode.description)
         case .regionOfInterest(let region?):
-            try await accessory.setRegionOfInterest(region)
+            try await session.setRegionOfInterest(region)
         case .regionOfInterest(nil):
-            let region = try await accessory.state().regionOfInterest
+            let region = try await session.state().regionOfInterest
             Console.out(json ? Format.json(region).text : Format.rect(region))
         case .select(.point(let point)):
             try SwivelctlCommand.Selection.point(point).check()
-            try await accessory.selectSubject(at: point)
+            try await session.selectSubject(at: point)
         case .select(.subjects(let ids)):
-            try await accessory.selectSubjects(ids)
+            try await session.selectSubjects(ids)
         case .select(.automatic):
-            try await accessory.selectSubjects([])
+            try await session.selectSubjects([])
         case .events(let count):
             if count == nil { Console.error("swivelctl: streaming the stand's events until Ctrl-C (--count N stops after N)") }
-            try await stream(accessory.accessoryEvents, count: count) { event in
+            try await stream(session.accessoryEvents, count: count) { event in
                 json ? Format.json(event).text : Format.event(event)
             }
         case .battery(let count):
             if count == nil {
                 Console.error("swivelctl: streaming battery states until Ctrl-C, one line per 1 % change (--once prints each battery once)")
             }
-            try await stream(accessory.batteryStates, count: count) { battery in
+            try await stream(session.batteryStates, count: count) { battery in
                 json ? Format.json(battery).text : Format.battery(battery)
             }
         case .batteryOnce:
@@ -108,12 +108,12 @@ final class Runner {
         var target = Vector3(pitch: move.pitch ?? 0, yaw: move.yaw ?? 0, roll: move.roll ?? 0)
         if !move.relative {
             // An axis not named stays where it is, which only the stand knows.
-            let positions = try await accessory.state().angularPositions
+            let positions = try await session.state().angularPositions
             if move.pitch == nil { target.pitch = positions.pitch }
             if move.yaw == nil { target.yaw = positions.yaw }
             if move.roll == nil { target.roll = positions.roll }
         }
-        let progress = try await accessory.setOrientation(target, duration: .seconds(move.durationSeconds), relative: move.relative)
+        let progress = try await session.setOrientation(target, duration: .seconds(move.durationSeconds), relative: move.relative)
         try await report(progress, wait: move.wait, json: json)
     }
 
@@ -121,32 +121,39 @@ final class Runner {
         let state = wait ? await progress.finished() : progress.state
         Console.out(json ? Format.json(progress, state: state).text : Format.move(progress, state: state))
         if state == .failed {
-            throw .motorFault("request \(progress.requestID) failed: \(progress.failureReason ?? "a motor fault ended it")")
+            throw SwivelKitError(.motorFault, "request \(progress.requestID) failed: \(progress.failureReason ?? "a motor fault ended it")")
         }
     }
 
     private func setLimits(_ axes: PerAxis<SwivelctlCommand.AxisLimit?>) async throws(SwivelKitError) {
-        func limit(_ axis: Axis) throws(SwivelKitError) -> DockAccessory.Limits.Limit? {
-            guard let given = axes[axis] else { return nil }
-            do throws(SwivelKitError) {
-                return try DockAccessory.Limits.Limit(minimum: given.minimum, maximum: given.maximum, maximumSpeed: given.maximumSpeed)
+        var limits = UserLimits()
+        // Yaw first: with several bad axes, the one reported is the one swivelctl has always named.
+        for axis in [Axis.yaw, .pitch, .roll] {
+            guard let given = axes[axis] else { continue }
+            let limit: UserAxisLimit
+            do throws(SwivelError) {
+                limit = try UserAxisLimit(lowerRadians: given.minimum, upperRadians: given.maximum, maximumSpeed: given.maximumSpeed, axis: axis)
             } catch {
-                throw SwivelKitError(code: error.code, reason: "\(axis): \(error.reason)")
+                throw SwivelKitError(error)
+            }
+            switch axis {
+            case .pitch: limits.pitch = limit
+            case .yaw: limits.yaw = limit
+            case .roll: limits.roll = limit
             }
         }
-        let limits = DockAccessory.Limits(yaw: try limit(.yaw), pitch: try limit(.pitch), roll: try limit(.roll))
-        try await accessory.setLimits(limits)
+        try await session.setLimits(limits)
     }
 
     /// The stand sends every battery's state right after IDENTITY, so once a
     /// request made after docking is answered they have all arrived, and a new
     /// stream starts with them, buffered: read it until it has nothing ready.
-    private func batteriesAtDocking() async throws(SwivelKitError) -> [DockAccessory.BatteryState] {
-        guard accessory.capabilities.names.contains("batteries") else { return [] }
-        _ = try await accessory.state()
-        let stream = accessory.batteryStates
-        let reader = Task { () -> [DockAccessory.BatteryState] in
-            var states: [DockAccessory.BatteryState] = []
+    private func batteriesAtDocking() async throws(SwivelKitError) -> [StandSession.BatteryReading] {
+        guard session.capabilities.names.contains("batteries") else { return [] }
+        _ = try await session.state()
+        let stream = session.batteryStates
+        let reader = Task { () -> [StandSession.BatteryReading] in
+            var states: [StandSession.BatteryReading] = []
             for await state in stream {
                 // A repeated name is a change that came after the states at docking.
                 if states.contains(where: { $0.name == state.name }) { break }
@@ -163,7 +170,7 @@ final class Runner {
     private func watch(count: Int?, json: Bool) async throws(SwivelKitError) {
         let redraw = Console.outputIsTerminal && !json
         defer { if redraw { Console.write("\n") } }
-        try await stream(accessory.motionStates, count: count, redraw: redraw) { state in
+        try await stream(session.motionStates, count: count, redraw: redraw) { state in
             json ? Format.json(state).text : Format.motion(state)
         }
     }
@@ -183,7 +190,7 @@ final class Runner {
             printed += 1
             if let count, printed >= count { return }
         }
-        throw .notConnected("the stand undocked: \(manager.lastConnectionError?.reason ?? "the session ended")")
+        throw SwivelKitError(.notConnected, "the stand undocked: \(connection.lastConnectionError?.reason ?? "the session ended")")
     }
 
     // MARK: - Shell

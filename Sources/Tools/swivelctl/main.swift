@@ -33,18 +33,18 @@ let endpoint: SwivelEndpoint =
     case .serial(let path, let baudRate): .serial(path: path, baudRate: baudRate)
     }
 
-let manager: DockAccessoryManager
-let accessory: DockAccessory
+let connection: StandConnection
+let session: StandSession
 do {
-    manager = try DockAccessoryManager(endpoint: endpoint, clientName: "swivelctl")
-    accessory = try await manager.accessory(waitingUpTo: .seconds(5), stopAtFirstFailure: true)
+    connection = try StandConnection(endpoint: endpoint, clientName: "swivelctl")
+    session = try await connection.session(waitingUpTo: .seconds(5), stopAtFirstFailure: true)
 } catch {
     Console.error("swivelctl: \(error.reason)")
     exit(ExitStatus.unreachable)
 }
 
-let runner = Runner(manager: manager, accessory: accessory, endpoint: endpoint)
+let runner = Runner(connection: connection, session: session, endpoint: endpoint)
 let status = command.action == .shell ? await runner.shell() : await runner.run(command, inShell: false)
 // BYE, so the stand resets this session's settings now rather than after the heartbeat timeout.
-await manager.close()
+await connection.close()
 exit(status)

@@ -16,7 +16,7 @@ final class SampleStand {
     ///   sleep with `Task.sleep`, whose seconds are the wall clock's.
     static func docked(speed: Double = 1) async throws -> SampleStand {
         let rig = try await Rig.docked(speed: speed)
-        await SwivelDockKit.DockAccessoryManager.shared.use(rig.manager)
+        await SwivelDockKit.DockAccessoryManager.shared.use(rig.connection)
         sampleLog.reset()
         return SampleStand(rig: rig)
     }
@@ -30,8 +30,8 @@ final class SampleStand {
     }
 
     /// What the stand itself reports (GET_STATE), to check a sample's effect.
-    func state() async throws -> SwivelKit.DockAccessory.StateReport {
-        try await rig.accessory.state()
+    func state() async throws -> SwivelKit.StandSession.StateReport {
+        try await rig.session.state()
     }
 
     var pump: StandPump { rig.pump }

@@ -16,11 +16,11 @@ extension SwivelKitError {
         switch endpoint {
         case .socket(let path):
             guard error.kind == .connect, let code = error.errno else {
-                return .transport("cannot connect to swiveld at \(path): \(error)")
+                return SwivelKitError(.transport, "cannot connect to swiveld at \(path): \(error)")
             }
-            return .transport(socketFailure(path: path, errno: code, found: inspect(path)) ?? "cannot connect to swiveld at \(path): \(error)")
+            return SwivelKitError(.transport, socketFailure(path: path, errno: code, found: inspect(path)) ?? "cannot connect to swiveld at \(path): \(error)")
         case .serial:
-            return .transport("cannot open the stand's serial line: \(error)")
+            return SwivelKitError(.transport, "cannot open the stand's serial line: \(error)")
         }
     }
 

@@ -17,13 +17,13 @@ enum LinkReply: Sendable {
 /// A command from a caller to the link thread.
 struct OutgoingCommand: Sendable {
     var message: HostMessage
-    /// The docked session the caller's accessory belongs to; nil for whichever is docked.
+    /// The docked session the caller's `StandSession` belongs to; nil for whichever is docked.
     var epoch: Int?
     var completion: @Sendable (Result<LinkReply, SwivelKitError>) -> Void
 }
 
 /// The side of the link callers see: a queue of commands into the link
-/// thread, and what the link thread publishes (the docked accessory, system
+/// thread, and what the link thread publishes (the docked session, system
 /// tracking, dock and undock changes). The link thread (`LinkEngine`) owns the
 /// channel and everything else.
 final class LinkClient: Sendable {
@@ -46,27 +46,27 @@ final class LinkClient: Sendable {
         var exitWaiters: [CheckedContinuation<Void, Never>] = []
     }
 
-    private struct AccessoryWaiter {
-        var continuation: CheckedContinuation<Result<DockAccessory, SwivelKitError>, Never>
+    private struct SessionWaiter {
+        var continuation: CheckedContinuation<Result<StandSession, SwivelKitError>, Never>
         var stopAtFirstFailure: Bool
     }
 
     private struct Session {
-        /// Weak: the link thread must not keep an accessory alive (see `LinkLease`).
-        weak var accessory: DockAccessory?
+        /// Weak: the link thread must not keep a session alive (see `LinkLease`).
+        weak var docked: StandSession?
         weak var lease: LinkLease?
-        weak var slot: DockedAccessorySlot?
+        weak var slot: DockedSessionSlot?
         var systemTrackingEnabled = true
         var lastFailure: SwivelKitError?
         var closed = false
-        var waiters: [Int: AccessoryWaiter] = [:]
+        var waiters: [Int: SessionWaiter] = [:]
         var nextWaiter = 0
     }
 
     private let inbox = PIMutex(Inbox())
     private let session = PIMutex(Session())
     /// Its lock also orders `session` updates against new subscribers' first element.
-    private let stateChanges = Broadcast<DockAccessory.StateChange>()
+    private let stateChanges = Broadcast<StandSession.Change>()
 
     private init(
         endpoint: SwivelEndpoint, open: @escaping Opener, clientName: String, timing: LinkTiming, clock: any LinkClock,
@@ -93,7 +93,7 @@ final class LinkClient: Sendable {
         do throws(PortError) {
             waker = try PollWaker()
         } catch {
-            throw .transport("cannot create the link thread's wake-up pipe: \(error)")
+            throw SwivelKitError(.transport, "cannot create the link thread's wake-up pipe: \(error)")
         }
         let client = LinkClient(
             endpoint: endpoint, open: open ?? opener(for: endpoint), clientName: clientName, timing: timing, clock: clock,
@@ -106,7 +106,7 @@ final class LinkClient: Sendable {
         do {
             try POSIXThread.detach(name: "swivelkit-link") { LinkEngine(client: client).run() }
         } catch {
-            throw .transport("cannot start the link thread: pthread_create failed (\(error))")
+            throw SwivelKitError(.transport, "cannot start the link thread: pthread_create failed (\(error))")
         }
         return client
     }
@@ -139,18 +139,18 @@ final class LinkClient: Sendable {
             return true
         }
         guard accepted else {
-            command.completion(.failure(.notConnected("the accessory manager was closed")))
+            command.completion(.failure(SwivelKitError(.notConnected, "the connection was closed")))
             return
         }
         waker.wake()
     }
 
-    var accessory: DockAccessory? { session.withLock { $0.accessory } }
+    var docked: StandSession? { session.withLock { $0.docked } }
     /// The lease of whoever still holds this link; nil once it is ending.
     var lease: LinkLease? { session.withLock { $0.lease } }
 
-    /// The manager's lease and its hold on the docked accessory, both referenced weakly.
-    func adopt(_ lease: LinkLease, slot: DockedAccessorySlot) {
+    /// The connection's lease and its hold on the docked session, both referenced weakly.
+    func adopt(_ lease: LinkLease, slot: DockedSessionSlot) {
         session.withLock { session in
             session.lease = lease
             session.slot = slot
@@ -160,32 +160,32 @@ final class LinkClient: Sendable {
     var lastFailure: SwivelKitError? { session.withLock { $0.lastFailure } }
 
     /// Every dock and undock from now on, starting with `.docked` when an
-    /// accessory is docked already. The stream holds `lease` until it ends.
-    func stateChangeStream(keepingAlive lease: LinkLease) -> AsyncStream<DockAccessory.StateChange> {
+    /// session is docked already. The stream holds `lease` until it ends.
+    func stateChangeStream(keepingAlive lease: LinkLease) -> AsyncStream<StandSession.Change> {
         stateChanges.stream(keepingAlive: lease) {
             session.withLock { session in
-                session.accessory.map {
-                    [DockAccessory.StateChange(
-                        state: .docked, accessory: $0, trackingButtonEnabled: false, isSystemTrackingEnabled: session.systemTrackingEnabled)]
+                session.docked.map {
+                    [StandSession.Change(
+                        kind: .docked, session: $0, byTrackingButton: false, isSystemTrackingEnabled: session.systemTrackingEnabled)]
                 } ?? []
             }
         }
     }
 
-    /// The docked accessory, once there is one. Fails after `timeout` with the
+    /// The docked session, once there is one. Fails after `timeout` with the
     /// last connection failure, or at the first failure when `stopAtFirstFailure`.
-    func waitForAccessory(timeout: Duration, stopAtFirstFailure: Bool) async -> Result<DockAccessory, SwivelKitError> {
+    func waitForSession(timeout: Duration, stopAtFirstFailure: Bool) async -> Result<StandSession, SwivelKitError> {
         let token = session.withLock { session -> Int in
             defer { session.nextWaiter += 1 }
             return session.nextWaiter
         }
         return await withCheckedContinuation { continuation in
-            let immediate = session.withLock { session -> Result<DockAccessory, SwivelKitError>? in
-                if let accessory = session.accessory { return .success(accessory) }
-                if session.closed { return .failure(.notConnected("the accessory manager was closed")) }
+            let immediate = session.withLock { session -> Result<StandSession, SwivelKitError>? in
+                if let docked = session.docked { return .success(docked) }
+                if session.closed { return .failure(SwivelKitError(.notConnected, "the connection was closed")) }
                 // The first attempt may have failed before anyone waited.
                 if stopAtFirstFailure, let failure = session.lastFailure { return .failure(failure) }
-                session.waiters[token] = AccessoryWaiter(continuation: continuation, stopAtFirstFailure: stopAtFirstFailure)
+                session.waiters[token] = SessionWaiter(continuation: continuation, stopAtFirstFailure: stopAtFirstFailure)
                 return nil
             }
             if let immediate {
@@ -194,12 +194,12 @@ final class LinkClient: Sendable {
             }
             Task { [endpoint] in
                 try? await Task.sleep(for: timeout)
-                let expired = self.session.withLock { session -> (AccessoryWaiter, SwivelKitError?)? in
+                let expired = self.session.withLock { session -> (SessionWaiter, SwivelKitError?)? in
                     session.waiters.removeValue(forKey: token).map { ($0, session.lastFailure) }
                 }
                 guard let (waiter, failure) = expired else { return }
                 waiter.continuation.resume(returning: .failure(
-                    failure ?? .timedOut("no stand docked at \(endpoint) within \(timeout)")))
+                    failure ?? SwivelKitError(.timedOut, "no stand docked at \(endpoint) within \(timeout)")))
             }
         }
     }
@@ -236,38 +236,38 @@ final class LinkClient: Sendable {
         }
     }
 
-    /// A handshake completed: `accessory` is docked.
-    func publishDocked(_ accessory: DockAccessory, systemTrackingEnabled: Bool) {
-        var waiters: [AccessoryWaiter] = []
+    /// A handshake completed: `docked` is the new session.
+    func publishDocked(_ docked: StandSession, systemTrackingEnabled: Bool) {
+        var waiters: [SessionWaiter] = []
         stateChanges.yield {
             session.withLock { session in
-                session.accessory = accessory
-                session.slot?.set(accessory)
+                session.docked = docked
+                session.slot?.set(docked)
                 session.systemTrackingEnabled = systemTrackingEnabled
                 session.lastFailure = nil
                 waiters = Array(session.waiters.values)
                 session.waiters.removeAll()
-                return DockAccessory.StateChange(
-                    state: .docked, accessory: accessory, trackingButtonEnabled: false, isSystemTrackingEnabled: systemTrackingEnabled)
+                return StandSession.Change(
+                    kind: .docked, session: docked, byTrackingButton: false, isSystemTrackingEnabled: systemTrackingEnabled)
             }
         }
-        for waiter in waiters { waiter.continuation.resume(returning: .success(accessory)) }
+        for waiter in waiters { waiter.continuation.resume(returning: .success(docked)) }
     }
 
-    func publishUndocked(_ accessory: DockAccessory?) {
+    func publishUndocked(_ ended: StandSession?) {
         stateChanges.yield {
             session.withLock { session in
-                session.accessory = nil
+                session.docked = nil
                 session.slot?.set(nil)
-                return DockAccessory.StateChange(
-                    state: .undocked, accessory: accessory, trackingButtonEnabled: false, isSystemTrackingEnabled: session.systemTrackingEnabled)
+                return StandSession.Change(
+                    kind: .undocked, session: ended, byTrackingButton: false, isSystemTrackingEnabled: session.systemTrackingEnabled)
             }
         }
     }
 
     /// A connection attempt or handshake failed.
     func publishFailure(_ error: SwivelKitError) {
-        let failed = session.withLock { session -> [AccessoryWaiter] in
+        let failed = session.withLock { session -> [SessionWaiter] in
             session.lastFailure = error
             let stopping = session.waiters.filter { $0.value.stopAtFirstFailure }
             for key in stopping.keys { session.waiters[key] = nil }
@@ -277,28 +277,28 @@ final class LinkClient: Sendable {
     }
 
     /// DOCK_STATE or MOTION_STATE told system tracking's state; a change made
-    /// by the stand's tracking button is a state change of its own, as in DockKit.
+    /// by the stand's tracking button is a state change of its own (DOCK_STATE).
     func publishSystemTracking(_ enabled: Bool, fromTrackingButton: Bool) {
         stateChanges.yield {
-            session.withLock { session -> DockAccessory.StateChange? in
+            session.withLock { session -> StandSession.Change? in
                 session.systemTrackingEnabled = enabled
-                guard fromTrackingButton, let accessory = session.accessory else { return nil }
-                return DockAccessory.StateChange(
-                    state: .docked, accessory: accessory, trackingButtonEnabled: true, isSystemTrackingEnabled: enabled)
+                guard fromTrackingButton, let docked = session.docked else { return nil }
+                return StandSession.Change(
+                    kind: .docked, session: docked, byTrackingButton: true, isSystemTrackingEnabled: enabled)
             }
         }
     }
 
-    /// The link thread is ending: no more state changes, no accessory to wait for.
+    /// The link thread is ending: no more state changes, no session to wait for.
     func publishExit() {
-        let waiters = session.withLock { session -> [AccessoryWaiter] in
+        let waiters = session.withLock { session -> [SessionWaiter] in
             session.closed = true
-            session.accessory = nil
+            session.docked = nil
             session.slot?.set(nil)
             defer { session.waiters.removeAll() }
             return Array(session.waiters.values)
         }
-        for waiter in waiters { waiter.continuation.resume(returning: .failure(.notConnected("the accessory manager was closed"))) }
+        for waiter in waiters { waiter.continuation.resume(returning: .failure(SwivelKitError(.notConnected, "the connection was closed"))) }
         stateChanges.finish()
         let (commands, exitWaiters) = inbox.withLock { inbox in
             inbox.exited = true
@@ -308,7 +308,7 @@ final class LinkClient: Sendable {
             }
             return (inbox.commands, inbox.exitWaiters)
         }
-        for command in commands { command.completion(.failure(.notConnected("the accessory manager was closed"))) }
+        for command in commands { command.completion(.failure(SwivelKitError(.notConnected, "the connection was closed"))) }
         for waiter in exitWaiters { waiter.resume() }
     }
 }

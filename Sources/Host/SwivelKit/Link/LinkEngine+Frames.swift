@@ -25,7 +25,7 @@ extension LinkEngine {
         // What arrived before the close still counts (a final ACK, say).
         for (header, message) in messages { handle(header, message) }
         if let lost {
-            dropLink(.transport("lost the connection to \(endpoint): \(lost.kind == .closed ? "swiveld closed it" : lost.description)"))
+            dropLink(SwivelKitError(.transport, "lost the connection to \(endpoint): \(lost.kind == .closed ? "swiveld closed it" : lost.description)"))
         }
     }
 
@@ -50,7 +50,7 @@ extension LinkEngine {
                 // The stand ended this session (silence past its heartbeat
                 // timeout on a serial line, or it is shutting down): undock
                 // and start over with a fresh handshake.
-                dropLink(.notConnected("the stand ended the session: \(error.reason)"))
+                dropLink(SwivelKitError(.notConnected, "the stand ended the session: \(error.reason)"))
             }
         case .identity(let identity):
             entry.completion(.success(.identity(identity)))
@@ -81,25 +81,25 @@ extension LinkEngine {
             if report.systemTrackingEnabled != client.isSystemTrackingEnabled {
                 client.publishSystemTracking(report.systemTrackingEnabled, fromTrackingButton: false)
             }
-            let state = DockAccessory.MotionState(report)
-            latestFault = state.error
+            let state = StandSession.MotionSample(report)
+            latestFault = state.fault
             latestFaultKind = state.faultKind
-            accessory?.motionStream.yield(state)
+            session?.motionStream.yield(state)
         case .progress(let progress):
             recentProgress.append(progress)
             if recentProgress.count > 16 { recentProgress.removeFirst() }
             apply(progress)
         case .accessoryEvent(let event):
-            accessory?.accessoryEventStream.yield(DockAccessory.AccessoryEvent(event))
+            session?.accessoryEventStream.yield(StandSession.StandEvent(event))
         case .batteryState(let battery):
-            if let accessory {
-                accessory.receiveBattery(DockAccessory.BatteryState(battery))
+            if let session {
+                session.receiveBattery(StandSession.BatteryReading(battery))
             } else if phase == .handshaking {
                 handshakeBatteries.removeAll { $0.name == battery.name }
                 handshakeBatteries.append(battery)
             }
         case .trackingState(let tracking):
-            accessory?.trackingStream.yield(DockAccessory.TrackingState(tracking))
+            session?.trackingStream.yield(StandSession.TrackingSample(tracking))
         case .dockState(let dock):
             client.publishSystemTracking(dock.systemTrackingEnabled, fromTrackingButton: dock.trackingButtonEnabled)
         case .identity, .ack, .error:

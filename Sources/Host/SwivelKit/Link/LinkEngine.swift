@@ -19,7 +19,7 @@ final class LinkEngine {
 
     enum Phase: Equatable {
         case disconnected(retryAt: Instant)
-        /// HELLO, then GET_STATE, before the accessory is published.
+        /// HELLO, then GET_STATE, before the session is published.
         case handshaking
         case docked
     }
@@ -54,12 +54,12 @@ final class LinkEngine {
     var nextSequence: UInt16 = 0
     var pending: [UInt16: Pending] = [:]
     var lastSent: Instant
-    /// Counts docked sessions; an accessory object belongs to one.
+    /// Counts docked sessions; a session object belongs to one.
     var epoch = 0
-    /// Weak: only the app, the manager and the streams keep an accessory (see `LinkLease`).
-    weak var accessory: DockAccessory?
+    /// Weak: only the app, the connection and the streams keep a session (see `LinkLease`).
+    weak var session: StandSession?
     /// BATTERY_STATE that came during the handshake (the stand sends every
-    /// battery right after IDENTITY), held for the accessory about to exist.
+    /// battery right after IDENTITY), held for the session about to exist.
     var handshakeBatteries: [BatteryState] = []
     var trackers: [UInt32: Tracker] = [:]
     /// PROGRESS for requests not (yet) tracked: an ACK lost and retransmitted may come after it.
@@ -67,8 +67,8 @@ final class LinkEngine {
     /// The fault of the newest MOTION_STATE: why a move that ends `failed`
     /// failed. The stand sends MOTION_STATE before the PROGRESS of the same
     /// instant, and a fault latches until CLEAR_FAULT, so it is already here.
-    var latestFault: DockAccessory.MotionState.MotionError?
-    var latestFaultKind: DockAccessory.FaultKind?
+    var latestFault: StandSession.MotionSample.Fault?
+    var latestFaultKind: StandSession.FaultKind?
     var statePollInFlight = false
     var nextStatePoll: Instant
 
@@ -114,7 +114,7 @@ final class LinkEngine {
         send(.hello(Hello(clientName: client.clientName))) { result in
             switch result {
             case .success(.identity(let identity)): self.identified(identity)
-            case .success: self.handshakeFailed(.unknownMessage("the stand answered HELLO with something other than IDENTITY"))
+            case .success: self.handshakeFailed(SwivelKitError(.unknownMessage, "the stand answered HELLO with something other than IDENTITY"))
             case .failure(let error): self.handshakeFailed(error)
             }
         }
@@ -122,7 +122,7 @@ final class LinkEngine {
 
     private func identified(_ identity: Identity) {
         guard identity.protocolVersion == ProtocolVersion.current else {
-            handshakeFailed(.versionMismatch(
+            handshakeFailed(SwivelKitError(.versionMismatch,
                 "the stand speaks protocol \(identity.protocolVersion); SwivelKit speaks \(ProtocolVersion.current)"))
             return
         }
@@ -131,7 +131,7 @@ final class LinkEngine {
         send(.getState) { result in
             switch result {
             case .success(.ack(.state(let report))): self.docked(identity, report: report)
-            case .success: self.handshakeFailed(.unknownMessage("the stand answered GET_STATE without a state report"))
+            case .success: self.handshakeFailed(SwivelKitError(.unknownMessage, "the stand answered GET_STATE without a state report"))
             case .failure(let error): self.handshakeFailed(error)
             }
         }
@@ -140,12 +140,12 @@ final class LinkEngine {
     private func docked(_ identity: Identity, report: StateReport) {
         guard phase == .handshaking else { return }
         epoch += 1
-        let accessory = DockAccessory(identity: identity, link: client, lease: client.lease, epoch: epoch)
-        self.accessory = accessory
-        for battery in handshakeBatteries { accessory.receiveBattery(DockAccessory.BatteryState(battery)) }
+        let session = StandSession(identity: identity, link: client, lease: client.lease, epoch: epoch)
+        self.session = session
+        for battery in handshakeBatteries { session.receiveBattery(StandSession.BatteryReading(battery)) }
         handshakeBatteries.removeAll()
         phase = .docked
-        client.publishDocked(accessory, systemTrackingEnabled: report.systemTrackingEnabled)
+        client.publishDocked(session, systemTrackingEnabled: report.systemTrackingEnabled)
     }
 
     private func handshakeFailed(_ error: SwivelKitError) {
@@ -174,10 +174,10 @@ final class LinkEngine {
             tracker.progress.apply(state: .cancelled, fractionCompleted: tracker.progress.fractionCompleted)
         }
         if wasDocked {
-            let accessory = self.accessory
-            self.accessory = nil
-            accessory?.finishStreams()
-            client.publishUndocked(accessory)
+            let session = self.session
+            self.session = nil
+            session?.finishStreams()
+            client.publishUndocked(session)
         } else {
             client.publishFailure(error)
         }
@@ -191,7 +191,7 @@ final class LinkEngine {
             nextSequence &+= 1
             write(WireFrame.encode(HostMessage.bye, sequence: nextSequence))
         }
-        dropLink(.notConnected("the accessory manager was closed"))
+        dropLink(SwivelKitError(.notConnected, "the connection was closed"))
         channel?.close()
         channel = nil
         client.publishExit()
@@ -204,12 +204,12 @@ final class LinkEngine {
             if phase == .docked, command.epoch == nil || command.epoch == epoch {
                 send(command.message, command.completion)
             } else if phase == .docked {
-                command.completion(.failure(.notConnected(
-                    "this accessory undocked; use the one from the latest docked state change")))
+                command.completion(.failure(SwivelKitError(.notConnected,
+                    "this session ended; use the one from the latest docked change")))
             } else {
                 var reason = "no stand is docked"
                 if let failure = client.lastFailure { reason += ": \(failure.reason)" }
-                command.completion(.failure(.notConnected(reason)))
+                command.completion(.failure(SwivelKitError(.notConnected, reason)))
             }
         }
     }
@@ -217,7 +217,7 @@ final class LinkEngine {
     /// Sends a command with the next sequence number and waits for its reply.
     func send(_ message: HostMessage, _ completion: @escaping Completion) {
         guard channel != nil else {
-            completion(.failure(.notConnected("no stand is docked")))
+            completion(.failure(SwivelKitError(.notConnected, "no stand is docked")))
             return
         }
         nextSequence &+= 1
@@ -225,7 +225,7 @@ final class LinkEngine {
         if let stale = pending.removeValue(forKey: sequence) {
             // 65536 commands outstanding at once cannot happen at one per
             // call; should it, the oldest has long timed out.
-            stale.completion(.failure(.timedOut("the sequence number was reused before a reply came")))
+            stale.completion(.failure(SwivelKitError(.timedOut, "the sequence number was reused before a reply came")))
         }
         pending[sequence] = Pending(message: message, deadline: clock.now + timing.replyTimeout, completion: completion)
         write(WireFrame.encode(message, sequence: sequence))
@@ -237,7 +237,7 @@ final class LinkEngine {
             try channel.write(all: bytes, timeoutMilliseconds: timing.writeTimeoutMilliseconds)
             lastSent = clock.now
         } catch {
-            dropLink(.transport("lost the connection to \(endpoint): \(error)"))
+            dropLink(SwivelKitError(.transport, "lost the connection to \(endpoint): \(error)"))
         }
     }
 
@@ -261,11 +261,11 @@ final class LinkEngine {
         if !expired.isEmpty {
             let tries = timing.retransmissions + 1
             for entry in expired {
-                entry.completion(.failure(.timedOut(
+                entry.completion(.failure(SwivelKitError(.timedOut,
                     "no reply from the stand at \(endpoint) to \(entry.message.messageID) after \(tries) tries")))
             }
             // Whatever else waits would time out too: say so, whichever expired first.
-            dropLink(.timedOut("the stand at \(endpoint) stopped answering"))
+            dropLink(SwivelKitError(.timedOut, "the stand at \(endpoint) stopped answering"))
             return
         }
         guard phase == .docked else { return }

@@ -1,11 +1,11 @@
 import SwivelSync
 
-/// What keeps a link running. The manager holds one, and so does every
-/// accessory it docked and every stream handed out, so an accessory returned
-/// from a function that made its own manager stays docked and working. When
+/// What keeps a link running. The connection holds one, and so does every
+/// session it docked and every stream handed out, so a session returned
+/// from a function that made its own connection stays docked and working. When
 /// the last holder goes, the link says BYE and its thread ends.
 ///
-/// The link thread itself holds no lease, and holds accessories only weakly,
+/// The link thread itself holds no lease, and holds sessions only weakly,
 /// or the link could never end.
 final class LinkLease: Sendable {
     let link: LinkClient
@@ -19,13 +19,13 @@ final class LinkLease: Sendable {
     }
 }
 
-/// The manager's strong hold on the docked accessory: while the manager lives,
-/// `manager.accessory` answers even if the app kept no reference of its own.
+/// The connection's strong hold on the docked session: while the connection lives,
+/// `connection.session` answers even if the app kept no reference of its own.
 /// The link thread fills it through a weak reference.
-final class DockedAccessorySlot: Sendable {
-    private let value = PIMutex<DockAccessory?>(nil)
+final class DockedSessionSlot: Sendable {
+    private let value = PIMutex<StandSession?>(nil)
 
-    var accessory: DockAccessory? { value.withLock { $0 } }
+    var session: StandSession? { value.withLock { $0 } }
 
-    func set(_ accessory: DockAccessory?) { value.withLock { $0 = accessory } }
+    func set(_ session: StandSession?) { value.withLock { $0 = session } }
 }

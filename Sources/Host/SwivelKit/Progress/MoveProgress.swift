@@ -2,8 +2,8 @@ import SwivelCore
 import SwivelSync
 import SwivelProtocol
 
-/// The progress of one `setOrientation` or `animate`, as DockKit's `Progress`:
-/// a fraction, finished, cancelled (and failed, for a motor fault).
+/// The progress of one `setOrientation` or `animate`: a fraction, and how it
+/// ended (finished, cancelled, or failed for a motor fault).
 ///
 /// The stand reports progress in PROGRESS telemetry. Telemetry is lossy, so
 /// once the planned duration plus a grace second has passed without a final
@@ -58,8 +58,8 @@ public final class MoveProgress: Sendable, CustomStringConvertible {
 
     private struct Status {
         var update = Update(state: .running, fractionCompleted: 0)
-        var fault: DockAccessory.MotionState.MotionError?
-        var faultKind: DockAccessory.FaultKind?
+        var fault: StandSession.MotionSample.Fault?
+        var faultKind: StandSession.FaultKind?
         var waiters: [Int: CheckedContinuation<State, Never>] = [:]
         var nextWaiter = 0
     }
@@ -86,13 +86,13 @@ public final class MoveProgress: Sendable, CustomStringConvertible {
     public var isFailed: Bool { state == .failed }
     /// The motor fault that ended a `failed` request, as the stand's MOTION_STATE
     /// reported it; nil otherwise (or when no MOTION_STATE said which).
-    public var fault: DockAccessory.MotionState.MotionError? { status.withLock { $0.fault } }
+    public var fault: StandSession.MotionSample.Fault? { status.withLock { $0.fault } }
     /// Which fault that was, told apart (`fault`'s `motorFault` covers several).
-    public var faultKind: DockAccessory.FaultKind? { status.withLock { $0.faultKind } }
+    public var faultKind: StandSession.FaultKind? { status.withLock { $0.faultKind } }
 
     /// Why a `failed` request failed, in the stand's words; nil otherwise.
     /// The fault's own kind where the stand said it; an older stand's
-    /// MOTION_STATE names only DockKit's kind.
+    /// MOTION_STATE names only its fault byte's kind.
     public var failureReason: String? {
         guard state == .failed else { return nil }
         let (fault, kind) = status.withLock { ($0.fault, $0.faultKind) }
@@ -144,8 +144,8 @@ public final class MoveProgress: Sendable, CustomStringConvertible {
     /// Applies a report; a final state is never replaced.
     /// - Parameter fault: for `failed`, the fault that ended it.
     func apply(
-        state: State, fractionCompleted: Double, fault: DockAccessory.MotionState.MotionError? = nil,
-        faultKind: DockAccessory.FaultKind? = nil
+        state: State, fractionCompleted: Double, fault: StandSession.MotionSample.Fault? = nil,
+        faultKind: StandSession.FaultKind? = nil
     ) {
         // Under the broadcast's lock, as `updates` reads the state: one lock
         // order, and a new subscriber never sees an update twice.

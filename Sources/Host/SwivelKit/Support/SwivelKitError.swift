@@ -1,84 +1,51 @@
 import SwivelProtocol
 
-/// Every way a SwivelKit call can fail: DockKitError's cases, the stand's own
-/// (`busy`) and the transport's. Each carries a reason a person can act on,
-/// the stand's own words when the stand refused the command.
-public enum SwivelKitError: Error, Equatable, Sendable, CustomStringConvertible {
-    case invalidParameter(String)
-    case notConnected(String)
-    case notSupported(String)
-    case notSupportedByDevice(String)
-    case frameRateTooHigh(String)
-    case frameRateTooLow(String)
-    case noSubjectFound(String)
-    case systemTrackingActive(String)
-    case motorFault(String)
-    case busy(String)
-    case unknownMessage(String)
-    case badLength(String)
-    case versionMismatch(String)
-    /// No reply after every retransmission.
-    case timedOut(String)
-    /// The connection could not be made or was lost.
-    case transport(String)
+/// Every way a SwivelKit call can fail: a code and a reason a person can act
+/// on, the stand's own words when the stand refused the command.
+///
+/// The codes are not a table of their own: a refusal carries the stand's code
+/// from the one table, the vocabulary's `SwivelError.Code` (what ERR carries
+/// on the wire), and the client adds only the two failures no stand can
+/// report: no reply (`timedOut`) and no link (`transport`).
+public struct SwivelKitError: Error, Equatable, Sendable, CustomStringConvertible {
+    public enum Code: Hashable, Sendable, CaseIterable, CustomStringConvertible {
+        /// The stand refused (or would have: a rule SwivelKit checks first, as the stand does).
+        case stand(SwivelError.Code)
+        /// No reply after every retransmission.
+        case timedOut
+        /// The connection could not be made or was lost. The table's reserved
+        /// `badFrame` arrives as this: a frame nobody can read is a broken link.
+        case transport
 
-    /// The case without its reason, for comparisons and printing.
-    public enum Code: String, CaseIterable, Sendable, CustomStringConvertible {
-        case invalidParameter, notConnected, notSupported, notSupportedByDevice, frameRateTooHigh, frameRateTooLow
-        case noSubjectFound, systemTrackingActive, motorFault, busy, unknownMessage, badLength, versionMismatch
-        case timedOut, transport
+        public static var allCases: [Code] {
+            SwivelError.Code.allCases.filter { $0 != .badFrame }.map(Code.stand) + [.timedOut, .transport]
+        }
 
-        public var description: String { rawValue }
+        public var description: String {
+            switch self {
+            case .stand(let code): code.description
+            case .timedOut: "timedOut"
+            case .transport: "transport"
+            }
+        }
     }
+
+    public let code: Code
+    public let reason: String
 
     public init(code: Code, reason: String) {
-        switch code {
-        case .invalidParameter: self = .invalidParameter(reason)
-        case .notConnected: self = .notConnected(reason)
-        case .notSupported: self = .notSupported(reason)
-        case .notSupportedByDevice: self = .notSupportedByDevice(reason)
-        case .frameRateTooHigh: self = .frameRateTooHigh(reason)
-        case .frameRateTooLow: self = .frameRateTooLow(reason)
-        case .noSubjectFound: self = .noSubjectFound(reason)
-        case .systemTrackingActive: self = .systemTrackingActive(reason)
-        case .motorFault: self = .motorFault(reason)
-        case .busy: self = .busy(reason)
-        case .unknownMessage: self = .unknownMessage(reason)
-        case .badLength: self = .badLength(reason)
-        case .versionMismatch: self = .versionMismatch(reason)
-        case .timedOut: self = .timedOut(reason)
-        case .transport: self = .transport(reason)
-        }
+        self.code = code == .stand(.badFrame) ? .transport : code
+        self.reason = reason
     }
 
-    public var code: Code {
-        switch self {
-        case .invalidParameter: .invalidParameter
-        case .notConnected: .notConnected
-        case .notSupported: .notSupported
-        case .notSupportedByDevice: .notSupportedByDevice
-        case .frameRateTooHigh: .frameRateTooHigh
-        case .frameRateTooLow: .frameRateTooLow
-        case .noSubjectFound: .noSubjectFound
-        case .systemTrackingActive: .systemTrackingActive
-        case .motorFault: .motorFault
-        case .busy: .busy
-        case .unknownMessage: .unknownMessage
-        case .badLength: .badLength
-        case .versionMismatch: .versionMismatch
-        case .timedOut: .timedOut
-        case .transport: .transport
-        }
+    /// A refusal under the stand's code.
+    public init(_ code: SwivelError.Code, _ reason: String) {
+        self.init(code: .stand(code), reason: reason)
     }
 
-    public var reason: String {
-        switch self {
-        case .invalidParameter(let r), .notConnected(let r), .notSupported(let r), .notSupportedByDevice(let r),
-            .frameRateTooHigh(let r), .frameRateTooLow(let r), .noSubjectFound(let r), .systemTrackingActive(let r),
-            .motorFault(let r), .busy(let r), .unknownMessage(let r), .badLength(let r), .versionMismatch(let r),
-            .timedOut(let r), .transport(let r):
-            r
-        }
+    /// A failure of the client's own.
+    public init(_ code: Code, _ reason: String) {
+        self.init(code: code, reason: reason)
     }
 
     /// "code: reason", as `swivelctl` prints it.
@@ -88,7 +55,7 @@ public enum SwivelKitError: Error, Equatable, Sendable, CustomStringConvertible 
     /// to a command the stand refused.
     public var isConnectionProblem: Bool {
         switch code {
-        case .notConnected, .timedOut, .transport: true
+        case .stand(.notConnected), .timedOut, .transport: true
         default: false
         }
     }
@@ -102,10 +69,7 @@ extension SwivelKitError {
         if let axis = reply.axis { reason += "\(axis): " }
         reason += reply.reason
         if let value = reply.value { reason += " (got \(NumberText.shortest(value)))" }
-        // By name: the codes are the vocabulary's one table. The reserved
-        // badFrame has no case of its own here: it is a broken link.
-        let code = Code(rawValue: reply.code.description) ?? .transport
-        self.init(code: code, reason: reason)
+        self.init(code: .stand(reply.code), reason: reason)
     }
 
     /// A rule SwivelCore checks (limits), as the stand would have answered it.

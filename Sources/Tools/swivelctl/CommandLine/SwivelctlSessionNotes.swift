@@ -35,7 +35,7 @@ enum SwivelctlSessionNotes {
     /// manual command is always refused.
     static func refusal(_ error: SwivelKitError, inShell: Bool) -> String {
         var text = "error: \(error)"
-        guard error.code == .systemTrackingActive else { return text }
+        guard error.code == .stand(.systemTrackingActive) else { return text }
         if inShell {
             text += "\nswivelctl: run `tracking off` first; it lasts until this shell ends"
         } else {

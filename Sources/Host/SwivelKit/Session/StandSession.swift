@@ -3,13 +3,11 @@ import SwivelCore
 import SwivelSync
 public import SwivelProtocol
 
-/// A docked stand, as DockKit's `DockAccessory`: what it is, and the commands
-/// and streams of one host session. When it undocks, its streams end and its
-/// commands throw `notConnected`; the next dock brings a new `DockAccessory`.
-public final class DockAccessory: Sendable, CustomStringConvertible {
-    public typealias Animation = AnimationName
-
-    public let identifier: Identifier
+/// One host session with a docked stand, from HELLO to its end: what the
+/// stand is, its commands and its telemetry. When the session ends its streams
+/// end and its commands throw `notConnected`; the next dock is a new `StandSession`.
+public final class StandSession: Sendable, CustomStringConvertible {
+    public let identity: Identity
     public let firmwareVersion: String
     public let hardwareModel: String
     public let axes: AxisSet
@@ -19,13 +17,13 @@ public final class DockAccessory: Sendable, CustomStringConvertible {
     public let motionStateRateHz: Int
 
     let link: LinkClient
-    /// Keeps the link running while this accessory is held, whoever made it.
+    /// Keeps the link running while this session is held, whoever made it.
     let lease: LinkLease?
     let epoch: Int
-    let motionStream = Broadcast<MotionState>()
-    let accessoryEventStream = Broadcast<AccessoryEvent>()
-    let batteryStream = Broadcast<BatteryState>()
-    let trackingStream = Broadcast<TrackingState>()
+    let motionStream = Broadcast<MotionSample>()
+    let accessoryEventStream = Broadcast<StandEvent>()
+    let batteryStream = Broadcast<BatteryReading>()
+    let trackingStream = Broadcast<TrackingSample>()
 
     private struct TrackingSettings {
         var framingMode: FramingMode = .automatic
@@ -34,10 +32,10 @@ public final class DockAccessory: Sendable, CustomStringConvertible {
 
     private let settings = PIMutex(TrackingSettings())
     /// The latest state of each battery, in the order they were first heard of.
-    private let latestBatteries = PIMutex<[BatteryState]>([])
+    private let latestBatteries = PIMutex<[BatteryReading]>([])
 
-    init(identity: Identity, link: LinkClient, lease: LinkLease?, epoch: Int) {
-        identifier = Identifier(name: identity.name, category: .trackingStand, uuid: UUID(identity.uuid))
+    init(identity: SwivelProtocol.Identity, link: LinkClient, lease: LinkLease?, epoch: Int) {
+        self.identity = Identity(name: identity.name, category: .trackingStand, uuid: UUID(identity.uuid))
         firmwareVersion = identity.firmwareVersion
         hardwareModel = identity.hardwareModel
         axes = identity.axes
@@ -49,30 +47,30 @@ public final class DockAccessory: Sendable, CustomStringConvertible {
         self.epoch = epoch
     }
 
-    /// False once this accessory's session has ended.
-    public var isDocked: Bool { link.accessory === self }
+    /// False once this session has ended.
+    public var isDocked: Bool { link.docked === self }
 
     public var description: String {
-        "\(identifier.name) (\(hardwareModel), firmware \(firmwareVersion), axes \(axes))"
+        "\(identity.name) (\(hardwareModel), firmware \(firmwareVersion), axes \(axes))"
     }
 
     // MARK: - Streams
 
     /// Positions and velocities, at the stand's motion-state rate (50 Hz by default).
-    /// Each stream keeps this accessory (and so its link) alive until it ends.
-    public var motionStates: AsyncStream<MotionState> { motionStream.stream(keepingAlive: self) }
-    /// Presses and releases of the stand's buttons.
-    public var accessoryEvents: AsyncStream<AccessoryEvent> { accessoryEventStream.stream(keepingAlive: self) }
+    /// Each stream keeps this session (and so its link) alive until it ends.
+    public var motionStates: AsyncStream<MotionSample> { motionStream.stream(keepingAlive: self) }
+    /// Presses and releases of the stand's buttons, and gestures (ACCESSORY_EVENT).
+    public var accessoryEvents: AsyncStream<StandEvent> { accessoryEventStream.stream(keepingAlive: self) }
     /// One element per battery whenever anything about it changes. A new
     /// stream starts with each battery's latest state: the stand sends them
     /// once at docking, before an app may have subscribed.
-    public var batteryStates: AsyncStream<BatteryState> {
+    public var batteryStates: AsyncStream<BatteryReading> {
         batteryStream.stream(keepingAlive: self) { latestBatteries.withLock { $0 } }
     }
 
     /// Remembers `state` and yields it, under the lock `batteryStates` reads the latest with.
-    func receiveBattery(_ state: BatteryState) {
-        batteryStream.yield { () -> BatteryState? in
+    func receiveBattery(_ state: BatteryReading) {
+        batteryStream.yield { () -> BatteryReading? in
             latestBatteries.withLock { latest in
                 if let index = latest.firstIndex(where: { $0.name == state.name }) {
                     latest[index] = state
@@ -84,7 +82,7 @@ public final class DockAccessory: Sendable, CustomStringConvertible {
         }
     }
     /// The subjects the stand tracks, 10 per second while tracking.
-    public var trackingStates: AsyncStream<TrackingState> { trackingStream.stream(keepingAlive: self) }
+    public var trackingStates: AsyncStream<TrackingSample> { trackingStream.stream(keepingAlive: self) }
 
     func finishStreams() {
         motionStream.finish()
@@ -131,13 +129,13 @@ public final class DockAccessory: Sendable, CustomStringConvertible {
 
     /// Plays a built-in animation from the current position, scaled to fit the limits.
     @discardableResult
-    public func animate(motion: Animation) async throws(SwivelKitError) -> MoveProgress {
+    public func animate(motion: AnimationName) async throws(SwivelKitError) -> MoveProgress {
         try Self.progress(from: await command(.animate(motion)))
     }
 
     static func progress(from reply: LinkReply) throws(SwivelKitError) -> MoveProgress {
         guard case .move(let progress) = reply else {
-            throw .badLength("the stand acknowledged a move without its receipt")
+            throw SwivelKitError(.badLength, "the stand acknowledged a move without its receipt")
         }
         return progress
     }
@@ -149,8 +147,8 @@ public final class DockAccessory: Sendable, CustomStringConvertible {
 
     /// Restricts each axis given (absent axes keep the hardware limits); an
     /// axis outside its new range moves back in at its capped speed.
-    public func setLimits(_ limits: Limits) async throws(SwivelKitError) {
-        _ = try await command(.setLimits(limits.request))
+    public func setLimits(_ limits: UserLimits) async throws(SwivelKitError) {
+        _ = try await command(.setLimits(LimitsRequest(limits)))
     }
 
     /// Clears a latched motor fault (MOTION_STATE's `fault`): the stand
@@ -177,7 +175,7 @@ public final class DockAccessory: Sendable, CustomStringConvertible {
     /// Asks the stand for everything it reports (GET_STATE).
     public func state() async throws(SwivelKitError) -> StateReport {
         guard case .ack(.state(let report)) = try await command(.getState) else {
-            throw .badLength("the stand answered GET_STATE without a state report")
+            throw SwivelKitError(.badLength, "the stand answered GET_STATE without a state report")
         }
         return StateReport(report)
     }
@@ -186,16 +184,20 @@ public final class DockAccessory: Sendable, CustomStringConvertible {
 
     /// Custom tracking: one camera frame's observations, 10 to 30 times a second,
     /// with system tracking off. `captureAge` is how long ago the frame was captured.
-    public func track(_ observations: [Observation], cameraInformation: CameraInformation, captureAge: Duration = .zero)
+    public func track(_ observations: [Observation], camera: CameraInformation, captureAge: Duration = .zero)
         async throws(SwivelKitError)
     {
         guard observations.count <= TrackBatch.maximumObservations else {
-            throw .invalidParameter("at most \(TrackBatch.maximumObservations) observations per batch; got \(observations.count)")
+            throw SwivelKitError(.invalidParameter, "at most \(TrackBatch.maximumObservations) observations per batch; got \(observations.count)")
+        }
+        // The codec sends nine numbers whatever it is given: a wrong count is refused here, not padded or cut.
+        if let matrix = camera.intrinsics?.matrix, matrix.count != 9 {
+            throw SwivelKitError(.invalidParameter, "camera intrinsics must be a 3×3 matrix (9 numbers, row-major); got \(matrix.count)")
         }
         let microseconds = max(0, captureAge.inSeconds * 1e6)
         let batch = TrackBatch(
             captureAgeMicroseconds: microseconds.isFinite ? UInt32(min(microseconds, Double(UInt32.max))) : 0,
-            camera: try cameraInformation.wire(), observations: observations.map(\.wire))
+            camera: camera, observations: observations)
         _ = try await command(.track(batch))
     }
 
@@ -207,7 +209,7 @@ public final class DockAccessory: Sendable, CustomStringConvertible {
     /// Locks onto these subjects (from `trackingStates`); [] returns to automatic selection.
     public func selectSubjects(_ identifiers: [UUID]) async throws(SwivelKitError) {
         guard identifiers.count <= HostMessage.maximumSelectedSubjects else {
-            throw .invalidParameter("at most \(HostMessage.maximumSelectedSubjects) subjects; got \(identifiers.count)")
+            throw SwivelKitError(.invalidParameter, "at most \(HostMessage.maximumSelectedSubjects) subjects; got \(identifiers.count)")
         }
         _ = try await command(.selectSubjects(identifiers.map(WireUUID.init)))
     }

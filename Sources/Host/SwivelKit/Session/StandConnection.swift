@@ -1,14 +1,18 @@
-/// The entry point, as DockKit's `DockAccessoryManager`: connects to the
-/// stand's daemon at `endpoint`, keeps the session alive with heartbeats,
-/// reconnects every second when the link is lost, and reports each dock and
-/// undock in `accessoryStateChanges`. Releasing it does not end a session whose
-/// accessory or streams are still held: the link says BYE when the last goes.
-public final class DockAccessoryManager: Sendable {
+/// SwivelKit is the session client: it speaks to `swiveld` in Swivel's own
+/// words (a connection, its sessions, the wire's values). DockKit's names
+/// belong to SwivelDockKit alone, which is built on it (docs/PORTING.md).
+///
+/// The link to one stand's daemon: connects to `endpoint`, keeps each session
+/// alive with heartbeats, reconnects every second when the link is lost, and
+/// reports each dock and undock in `sessionChanges`. Each dock is a new
+/// `StandSession`. Releasing the connection does not end a session that is
+/// still held, or whose streams are: the link says BYE when the last goes.
+public final class StandConnection: Sendable {
     public let endpoint: SwivelEndpoint
     let link: LinkClient
-    /// Ends the link once neither this manager nor an accessory or stream of it is held.
+    /// Ends the link once neither this connection nor a session or stream of it is held.
     private let lease: LinkLease
-    private let docked: DockedAccessorySlot
+    private let docked: DockedSessionSlot
 
     /// Starts connecting at once, on its own thread.
     /// - Parameter clientName: shown in the daemon's log.
@@ -24,23 +28,23 @@ public final class DockAccessoryManager: Sendable {
         clock: any LinkClock = WallLinkClock()
     ) throws(SwivelKitError) {
         self.endpoint = endpoint
-        let slot = DockedAccessorySlot()
+        let slot = DockedSessionSlot()
         var lease: LinkLease?
         link = try LinkClient.start(endpoint: endpoint, open: open, clientName: clientName, timing: timing, clock: clock) { client in
             let made = LinkLease(client)
             client.adopt(made, slot: slot)
             lease = made
         }
-        guard let lease else { throw .transport("the link started without its lease") }
+        guard let lease else { throw SwivelKitError(.transport, "the link started without its lease") }
         self.lease = lease
         docked = slot
     }
 
     /// Every dock and undock from now on; starts with `.docked` when a stand is docked already.
-    public var accessoryStateChanges: AsyncStream<DockAccessory.StateChange> { link.stateChangeStream(keepingAlive: lease) }
+    public var sessionChanges: AsyncStream<StandSession.Change> { link.stateChangeStream(keepingAlive: lease) }
 
-    /// The docked accessory, if any.
-    public var accessory: DockAccessory? { docked.accessory }
+    /// The docked session, if any.
+    public var session: StandSession? { docked.session }
 
     /// Waits until a stand is docked.
     /// - Parameter stopAtFirstFailure: fail as soon as one connection attempt
@@ -48,8 +52,8 @@ public final class DockAccessoryManager: Sendable {
     ///   of retrying every second until `timeout`.
     /// - Throws: the connection failure (`transport`, `versionMismatch`, ...),
     ///   or `timedOut` when no attempt failed yet none completed.
-    public func accessory(waitingUpTo timeout: Duration, stopAtFirstFailure: Bool = false) async throws(SwivelKitError) -> DockAccessory {
-        try await link.waitForAccessory(timeout: timeout, stopAtFirstFailure: stopAtFirstFailure).get()
+    public func session(waitingUpTo timeout: Duration, stopAtFirstFailure: Bool = false) async throws(SwivelKitError) -> StandSession {
+        try await link.waitForSession(timeout: timeout, stopAtFirstFailure: stopAtFirstFailure).get()
     }
 
     /// Why the last connection attempt failed; nil once docked.

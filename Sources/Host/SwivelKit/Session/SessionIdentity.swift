@@ -1,9 +1,9 @@
 public import FoundationEssentials
 public import SwivelProtocol
 
-extension DockAccessory {
-    /// Who the accessory is, as DockKit's `DockAccessory.Identifier`.
-    public struct Identifier: Hashable, Sendable, CustomStringConvertible {
+extension StandSession {
+    /// Who the stand is, from its IDENTITY.
+    public struct Identity: Hashable, Sendable, CustomStringConvertible {
         public enum Category: Hashable, Sendable, CustomStringConvertible {
             case trackingStand
 
@@ -28,32 +28,32 @@ extension DockAccessory {
     /// host greys out what is missing instead of discovering it through `notSupported`.
     public typealias Capabilities = SwivelProtocol.Capabilities
 
-    /// A dock or undock, as DockKit's `DockAccessory.StateChange`.
-    public struct StateChange: Sendable, CustomStringConvertible {
-        public enum State: Equatable, Sendable, CustomStringConvertible {
+    /// A session docked or undocked, or the stand's tracking button toggled
+    /// system tracking (DOCK_STATE).
+    public struct Change: Sendable, CustomStringConvertible {
+        public enum Kind: Equatable, Sendable, CustomStringConvertible {
             case docked, undocked
 
             public var description: String { self == .docked ? "docked" : "undocked" }
         }
 
-        public let state: State
-        /// The accessory docked or undocked. Optional as in DockKit; SwivelKit always sets it.
-        public let accessory: DockAccessory?
+        public let kind: Kind
+        /// The session that docked or undocked; set on every change SwivelKit makes.
+        public let session: StandSession?
         /// The change came from the stand's tracking button toggling system tracking.
-        public let trackingButtonEnabled: Bool
-        /// Whether system tracking is on after this change: what DockKit's
-        /// `trackingButtonEnabled` means (the button's state), for SwivelDockKit.
+        public let byTrackingButton: Bool
+        /// Whether system tracking is on after this change.
         public let isSystemTrackingEnabled: Bool
 
-        public init(state: State, accessory: DockAccessory?, trackingButtonEnabled: Bool, isSystemTrackingEnabled: Bool = true) {
-            self.state = state
-            self.accessory = accessory
-            self.trackingButtonEnabled = trackingButtonEnabled
+        public init(kind: Kind, session: StandSession?, byTrackingButton: Bool, isSystemTrackingEnabled: Bool = true) {
+            self.kind = kind
+            self.session = session
+            self.byTrackingButton = byTrackingButton
             self.isSystemTrackingEnabled = isSystemTrackingEnabled
         }
 
         public var description: String {
-            "\(state)" + (accessory.map { ": \($0.identifier.name)" } ?? "") + (trackingButtonEnabled ? " (tracking button)" : "")
+            "\(kind)" + (session.map { ": \($0.identity.name)" } ?? "") + (byTrackingButton ? " (tracking button)" : "")
         }
     }
 }

@@ -1,6 +1,6 @@
 import SwivelProtocol
 
-extension DockAccessory {
+extension StandSession {
     /// One axis's limits in force: the user's intersected with the hardware's.
     public struct AxisLimitsInForce: Equatable, Sendable {
         /// Radians; nil on a continuous axis.

@@ -5,7 +5,7 @@ import SwivelProtocol
 /// the reply delivered to a callback (on the link thread) instead of awaited.
 /// A caller may block its own thread on the callback: it never needs Swift's
 /// cooperative pool, which a blocked caller might be holding.
-extension DockAccessory {
+extension StandSession {
     package typealias Completion<Value> = @Sendable (Result<Value, SwivelKitError>) -> Void
 
     private func command(_ message: HostMessage, completion: @escaping Completion<LinkReply>) {
@@ -31,15 +31,15 @@ extension DockAccessory {
         }
     }
 
-    package func setLimits(_ limits: Limits, completion: @escaping Completion<Void>) {
-        command(.setLimits(limits.request)) { completion($0.map { _ in () }) }
+    package func setLimits(_ limits: UserLimits, completion: @escaping Completion<Void>) {
+        command(.setLimits(LimitsRequest(limits))) { completion($0.map { _ in () }) }
     }
 
     package func state(completion: @escaping Completion<StateReport>) {
         command(.getState) { result in
             completion(result.flatMap { reply in
                 guard case .ack(.state(let report)) = reply else {
-                    return .failure(.badLength("the stand answered GET_STATE without a state report"))
+                    return .failure(SwivelKitError(.badLength, "the stand answered GET_STATE without a state report"))
                 }
                 return .success(StateReport(report))
             })
@@ -47,7 +47,7 @@ extension DockAccessory {
     }
 }
 
-extension DockAccessory {
+extension StandSession {
     /// Now on the link's clock (the wall clock in an app; the stand's virtual
     /// time in tests): what SwivelDockKit's synchronous calls count their rate on.
     package var linkNow: Duration { link.clock.now }

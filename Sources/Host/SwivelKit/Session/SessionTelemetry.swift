@@ -2,10 +2,12 @@ public import FoundationEssentials
 import SwivelCore
 import SwivelProtocol
 
-extension DockAccessory {
-    /// Positions and velocities, 50 times a second by default, as DockKit's `MotionState`.
-    public struct MotionState: Equatable, Sendable {
-        public enum MotionError: Equatable, Sendable, CustomStringConvertible {
+extension StandSession {
+    /// One MOTION_STATE: positions and velocities, 50 times a second by default.
+    public struct MotionSample: Equatable, Sendable {
+        /// The fault byte of MOTION_STATE: three kinds, each of which may lump
+        /// several causes together (`faultKind` tells them apart).
+        public enum Fault: Equatable, Sendable, CustomStringConvertible {
             case motorFault, encoderMismatch, limitSwitch
 
             public var description: String {
@@ -26,7 +28,7 @@ extension DockAccessory {
             }
         }
 
-        /// Which fault `error` is, told apart where DockKit's three kinds lump
+        /// Which fault `fault` is, told apart where the wire's three kinds lump
         /// several together (`motorFault` is a following error, steps dropped
         /// for lateness, or a motor's own report); nil without a fault, or
         /// from a stand too old to say.
@@ -45,7 +47,8 @@ extension DockAccessory {
         public var angularVelocities: Vector3
         /// On the stand's clock: time since it started.
         public var timestamp: Duration
-        public var error: MotionError?
+        /// The latched motor fault; nil without one.
+        public var fault: Fault?
         public var axes: AxisSet
         public var isSystemTrackingEnabled: Bool
         public var isMoving: Bool
@@ -54,7 +57,7 @@ extension DockAccessory {
             angularPositions = report.positions
             angularVelocities = report.velocities
             timestamp = Duration(wireMicroseconds: report.timeMicroseconds)
-            error =
+            fault =
                 switch report.fault {
                 case .none: nil
                 case .motorFault: .motorFault
@@ -75,7 +78,7 @@ extension DockAccessory {
     }
 
     /// The motor fault the stand latched, as its closed loop or the motor
-    /// itself detected it (a Swivel addition: DockKit has no motor faults).
+    /// itself detected it.
     public enum FaultKind: Equatable, Sendable, CustomStringConvertible {
         /// The encoder reads far from the command: a stall, skipped steps, a slip.
         case followingError
@@ -124,7 +127,7 @@ extension DockAccessory {
         }
     }
 
-    /// A hand gesture the stand's own camera saw (a Swivel addition; DockKit has none).
+    /// A hand gesture the stand's own camera saw.
     public enum Gesture: Equatable, Sendable, CustomStringConvertible {
         /// An open palm held about a second.
         case openPalm
@@ -136,9 +139,9 @@ extension DockAccessory {
         }
     }
 
-    /// A physical button on the stand, as DockKit's `AccessoryEvent`, or a
-    /// gesture its vision co-processor saw.
-    public enum AccessoryEvent: Equatable, Sendable, CustomStringConvertible {
+    /// One ACCESSORY_EVENT: a physical button on the stand, or a gesture its
+    /// vision co-processor saw.
+    public enum StandEvent: Equatable, Sendable, CustomStringConvertible {
         case cameraShutter
         case cameraFlip
         /// > 0 zooms in, < 0 out.
@@ -146,8 +149,8 @@ extension DockAccessory {
         /// Sent on press and on release.
         case button(id: Int, pressed: Bool)
         /// A gesture toggled system tracking, as the tracking button does: the
-        /// new mode arrives beside this event as a `StateChange` with
-        /// `trackingButtonEnabled` (and in the next motion state's
+        /// new mode arrives beside this event as a `Change` made
+        /// `byTrackingButton` (and in the next motion state's
         /// `isSystemTrackingEnabled`). Only from a board whose `vision.gestures` is on.
         case gesture(Gesture)
 
@@ -176,29 +179,29 @@ extension DockAccessory {
         }
     }
 
-    public enum BatteryChargeState: Equatable, Sendable, CustomStringConvertible {
-        case charging, notCharging, notChargeable
+    /// One BATTERY_STATE: one named battery; a stand may have several.
+    public struct BatteryReading: Equatable, Sendable {
+        public enum ChargeState: Equatable, Sendable, CustomStringConvertible {
+            case charging, notCharging, notChargeable
 
-        public var description: String {
-            switch self {
-            case .charging: "charging"
-            case .notCharging: "notCharging"
-            case .notChargeable: "notChargeable"
+            public var description: String {
+                switch self {
+                case .charging: "charging"
+                case .notCharging: "notCharging"
+                case .notChargeable: "notChargeable"
+                }
             }
         }
-    }
 
-    /// One named battery, as DockKit's `BatteryState`; a stand may have several.
-    public struct BatteryState: Equatable, Sendable {
         public var name: String
         /// 0...1
-        public var batteryLevel: Double
-        public var chargeState: BatteryChargeState
+        public var level: Double
+        public var chargeState: ChargeState
         public var lowBattery: Bool
 
         init(_ state: SwivelProtocol.BatteryState) {
             name = state.name
-            batteryLevel = state.level
+            level = state.level
             chargeState =
                 switch state.chargeState {
                 case .charging: .charging
@@ -209,8 +212,8 @@ extension DockAccessory {
         }
     }
 
-    /// The subjects the stand tracks, as DockKit's `TrackingState`.
-    public struct TrackingState: Equatable, Sendable {
+    /// One TRACKING_STATE: the subjects the stand tracks.
+    public struct TrackingSample: Equatable, Sendable {
         /// On the stand's clock: time since it started.
         public var time: Duration
         public var trackedSubjects: [TrackedSubject]
@@ -221,45 +224,30 @@ extension DockAccessory {
         }
     }
 
-    public enum TrackedSubject: Equatable, Sendable {
-        case person(TrackedPerson)
-        case object(TrackedObject)
-
-        init(_ subject: TrackingStateReport.Subject) {
-            let id = UUID(subject.uuid)
-            let rank = subject.saliencyRank.map(Int.init)
-            switch subject.kind {
-            case .person:
-                self = .person(TrackedPerson(
-                    identifier: id, rect: subject.rect, saliencyRank: rank, speakingConfidence: subject.speakingConfidence,
-                    lookingAtCameraConfidence: subject.lookingAtCameraConfidence))
-            case .object:
-                self = .object(TrackedObject(identifier: id, rect: subject.rect, saliencyRank: rank))
-            }
+    /// A person or an object the stand tracks.
+    public struct TrackedSubject: Equatable, Sendable {
+        public enum Kind: Equatable, Sendable {
+            case person, object
         }
 
-        public var identifier: UUID {
-            switch self {
-            case .person(let person): person.identifier
-            case .object(let object): object.identifier
-            }
-        }
-    }
-
-    public struct TrackedPerson: Equatable, Sendable {
         /// Stable while the subject is tracked; random per session.
         public var identifier: UUID
+        public var kind: Kind
         /// Normalized, LOWER-left origin.
         public var rect: NormalizedRectLowerLeft
         /// 1 is the most salient; nil when unranked.
         public var saliencyRank: Int?
+        /// A person's; nil for an object, or when the stand has none.
         public var speakingConfidence: Double?
         public var lookingAtCameraConfidence: Double?
-    }
 
-    public struct TrackedObject: Equatable, Sendable {
-        public var identifier: UUID
-        public var rect: NormalizedRectLowerLeft
-        public var saliencyRank: Int?
+        init(_ subject: TrackingStateReport.Subject) {
+            identifier = UUID(subject.uuid)
+            kind = subject.kind == .person ? .person : .object
+            rect = subject.rect
+            saliencyRank = subject.saliencyRank.map(Int.init)
+            speakingConfidence = kind == .person ? subject.speakingConfidence : nil
+            lookingAtCameraConfidence = kind == .person ? subject.lookingAtCameraConfidence : nil
+        }
     }
 }
