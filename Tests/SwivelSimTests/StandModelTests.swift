@@ -19,7 +19,7 @@ import Testing
         let chip = try InMemoryGPIOChip(label: "sim", lineCount: 8, clock: clock)
         let pwm = try InMemoryPWMProvider(clock: clock)
         let mapping = try ServoPulseMapping(minPulseNanoseconds: 1_000_000, maxPulseNanoseconds: 2_000_000, angleAtMinPulseRadians: -1, angleAtMaxPulseRadians: 1)
-        let cases: [(Int64, [SimulatedAxisSpec], HardwareError.Kind)] = [
+        let cases: [(Int64, [SimulatedAxisSpec], HardwareErrorKind)] = [
             (0, [SimulatedAxisSpec(axis: .yaw, motor: stepper(step: 0, direction: 1, enable: nil))], .invalidConfiguration),
             (1_000, [SimulatedAxisSpec(axis: .yaw, motor: stepper(step: 0, direction: 9, enable: nil))], .lineOutOfRange),
             (1_000, [SimulatedAxisSpec(axis: .yaw, motor: stepper(step: 0, direction: 0, enable: nil))], .lineBusy),

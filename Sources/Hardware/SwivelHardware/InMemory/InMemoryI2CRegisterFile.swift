@@ -13,7 +13,7 @@ public final class InMemoryI2CRegisterFile: I2CWritableDevice, Sendable {
     private struct State {
         var registers: [UInt8]
         var pendingFailures = 0
-        var failureKind = I2CError.Kind.noAnswer
+        var failureKind = I2CErrorKind.noAnswer
         var writes: [I2CRegisterWrite] = []
     }
 
@@ -31,7 +31,7 @@ public final class InMemoryI2CRegisterFile: I2CWritableDevice, Sendable {
     }
 
     public func write(_ write: I2CRegisterWrite) throws(I2CError) {
-        let failure: I2CError.Kind? = state.withLock { state in
+        let failure: I2CErrorKind? = state.withLock { state in
             if state.pendingFailures > 0 {
                 state.pendingFailures -= 1
                 return state.failureKind
@@ -53,7 +53,7 @@ public final class InMemoryI2CRegisterFile: I2CWritableDevice, Sendable {
     }
 
     public func read(register: UInt8, into buffer: UnsafeMutableRawBufferPointer) throws(I2CError) {
-        let failure: I2CError.Kind? = state.withLock { state in
+        let failure: I2CErrorKind? = state.withLock { state in
             if state.pendingFailures > 0 {
                 state.pendingFailures -= 1
                 return state.failureKind
@@ -69,7 +69,7 @@ public final class InMemoryI2CRegisterFile: I2CWritableDevice, Sendable {
     }
 
     /// The next `count` transfers fail with `kind` (a chip unplugged, a noisy bus).
-    public func failNextTransfers(_ count: Int, kind: I2CError.Kind = .noAnswer) {
+    public func failNextTransfers(_ count: Int, kind: I2CErrorKind = .noAnswer) {
         state.withLock {
             $0.pendingFailures = count
             $0.failureKind = kind

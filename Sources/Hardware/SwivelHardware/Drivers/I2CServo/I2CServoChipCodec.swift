@@ -43,7 +43,7 @@ public final class I2CServoSlot: Sendable {
         return .busTransfersFailed(consecutive: consecutiveFailures.load(ordering: .relaxed), cause: cause)
     }
 
-    static func code(_ kind: I2CError.Kind) -> Int {
+    static func code(_ kind: I2CErrorKind) -> Int {
         switch kind {
         case .noAnswer, .noSuchBus: 1
         case .transferFailed: 2
