@@ -183,7 +183,7 @@ import Testing
                [("axes.roll.motor.maxPulseUs", 20, "must be greater than minPulseUs (1000), found 1000")]),
         broken("a servo pulse as long as the period",
                [("minPulseUs: 1000, maxPulseUs: 2000", "periodUs: 2500, minPulseUs: 1000, maxPulseUs: 2500")],
-               [("axes.roll.motor.maxPulseUs", 20, "must be less than periodUs (2500), found 2500")]),
+               [("axes.roll.motor.maxPulseUs", 20, "must be less than the servo period (2500 µs at periodUs), found 2500")]),
         broken("servo angles equal",
                [("angleAtMaxPulseRad: 0.785", "angleAtMaxPulseRad: -0.785")],
                [("axes.roll.motor.angleAtMaxPulseRad", 20, "must differ from angleAtMinPulseRad (-0.785)")]),

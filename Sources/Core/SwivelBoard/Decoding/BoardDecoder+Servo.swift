@@ -8,41 +8,14 @@ extension BoardDecoder {
     func decodeServo(_ motor: ObjectFields, limits: LimitsRead, continuous: Located<Bool>?) -> Board.Servo? {
         let output = decodeServoOutput(motor)
         let period = integer(motor, "periodUs", in: 2500...100_000, default: 20_000)
-        let minPulse = integer(motor, "minPulseUs", in: 100...100_000)
-        let maxPulse = integer(motor, "maxPulseUs", in: 100...100_000)
-        // A hobby servo turns through less than a turn either way.
-        let angleAtMin = number(motor, "angleAtMinPulseRad", .oneTurn)
-        let angleAtMax = number(motor, "angleAtMaxPulseRad", .oneTurn)
-
-        var consistent = true
-        if let minPulse, let maxPulse, minPulse.value >= maxPulse.value {
-            report(maxPulse, "must be greater than minPulseUs (\(minPulse.value)), found \(maxPulse.value)")
-            consistent = false
-        }
-        if let maxPulse, let period, maxPulse.value >= period.value {
-            report(maxPulse, "must be less than periodUs (\(period.value)), found \(maxPulse.value)")
-            consistent = false
-        }
-        if let angleAtMin, let angleAtMax {
-            if angleAtMin.value == angleAtMax.value {
-                report(angleAtMax, "must differ from angleAtMinPulseRad (\(ValueText.number(angleAtMin.value))); "
-                    + "a decreasing pair makes an inverted servo")
-                consistent = false
-            } else {
-                consistent = checkRangeInsideSpan(limits, angleAtMin, angleAtMax) && consistent
-            }
-        }
-        if let continuous, continuous.value {
-            report(continuous, "a servo axis cannot be continuous: a hobby servo turns through a limited angle")
-            consistent = false
-        }
-
-        guard consistent, let output, let period, let minPulse, let maxPulse, let angleAtMin,
-              let angleAtMax else { return nil }
+        // The same pulse and angle checks as every hobby servo (BoardDecoder+PCA9685Servo.swift).
+        guard let pulses = decodeServoPulses(motor, limits: limits, continuous: continuous, periodMicroseconds: period?.value,
+                                             periodKey: "periodUs"),
+              let output, let period else { return nil }
         return Board.Servo(
             output: output, periodMicroseconds: period.value,
-            minPulseMicroseconds: minPulse.value, maxPulseMicroseconds: maxPulse.value,
-            angleAtMinPulseRadians: angleAtMin.value, angleAtMaxPulseRadians: angleAtMax.value)
+            minPulseMicroseconds: pulses.min, maxPulseMicroseconds: pulses.max,
+            angleAtMinPulseRadians: pulses.angleAtMin, angleAtMaxPulseRadians: pulses.angleAtMax)
     }
 
     /// Exactly one of: a hardware PWM channel (`pwmChip` and `pwmChannel`),
