@@ -66,7 +66,7 @@ let package = Package(
         .target(name: "CSwivelPOSIX", path: "Sources/Platform/CSwivelPOSIX"),
         .target(name: "SwivelPOSIX", dependencies: ["CSwivelPOSIX", "SwivelSync"], path: "Sources/Platform/SwivelPOSIX", swiftSettings: strict),
         .target(
-            name: "SwivelHardware", dependencies: ["SwivelVocabulary", "SwivelSync", "SwivelPOSIX"], path: "Sources/Hardware/SwivelHardware", swiftSettings: strict,
+            name: "SwivelHardware", dependencies: ["SwivelVocabulary", "SwivelSync", "SwivelPOSIX", "SwivelPorts"], path: "Sources/Hardware/SwivelHardware", swiftSettings: strict,
             linkerSettings: libm),
         .target(name: "SwivelSim", dependencies: ["SwivelHardware"], path: "Sources/Backends/Sim/SwivelSim", swiftSettings: strict, linkerSettings: libm),
         .target(name: "SwivelBoard", dependencies: ["SwivelVocabulary", "SwivelPOSIX"], path: "Sources/Core/SwivelBoard", swiftSettings: strict),
@@ -88,17 +88,25 @@ let package = Package(
             ],
             path: "Sources/Backends/Linux/SwivelLinux", swiftSettings: strict
         ),
+        // The Linux backend: a board's stand hardware and accessories on SwivelLinux's devices, the step thread's policy.
+        .target(
+            name: "SwivelLinuxBackend",
+            dependencies: [
+                "SwivelStand", "SwivelAccessories", "SwivelLinux", "SwivelLoop", "SwivelBoard", "SwivelHardware", "SwivelPOSIX",
+            ],
+            path: "Sources/Backends/Linux/SwivelLinuxBackend", swiftSettings: strict
+        ),
         .target(name: "SwivelLoop", dependencies: ["SwivelHardware", "SwivelPOSIX", "SwivelSync"], path: "Sources/Runtime/SwivelLoop", swiftSettings: strict),
         .target(
             name: "SwivelStand",
             dependencies: [
-                "SwivelLoop", "SwivelCore", "SwivelSync", "SwivelHardware", "SwivelSim", "SwivelBoard", "SwivelLinux", "SwivelPorts", "SwivelPOSIX",
+                "SwivelLoop", "SwivelCore", "SwivelSync", "SwivelHardware", "SwivelSim", "SwivelBoard", "SwivelPorts", "SwivelPOSIX",
             ],
             path: "Sources/Runtime/SwivelStand", swiftSettings: strict
         ),
         .target(
             name: "SwivelAccessories",
-            dependencies: ["SwivelBoard", "SwivelHardware", "SwivelLinux", "SwivelProtocol", "SwivelSync"],
+            dependencies: ["SwivelBoard", "SwivelHardware", "SwivelProtocol", "SwivelSync"],
             path: "Sources/Runtime/SwivelAccessories", swiftSettings: strict
         ),
         .target(
@@ -122,7 +130,7 @@ let package = Package(
             path: "Sources/Host/SwivelKit", swiftSettings: strict),
         // A host library: it imports the toolchain's Foundation (CGRect, Measurement, Progress), which the firmware never does.
         .target(name: "SwivelDockKit", dependencies: ["SwivelKit", "SwivelSync"], path: "Sources/Host/SwivelDockKit", swiftSettings: strict),
-        .executableTarget(name: "swiveld", dependencies: ["SwivelRuntime", "SwivelPOSIX"], path: "Sources/Tools/swiveld", swiftSettings: strict),
+        .executableTarget(name: "swiveld", dependencies: ["SwivelRuntime", "SwivelLinuxBackend", "SwivelPOSIX"], path: "Sources/Tools/swiveld", swiftSettings: strict),
         // Its command-line parser lives here, not in the host library apps link.
         .executableTarget(name: "swivelctl", dependencies: ["SwivelKit", "SwivelCore", "SwivelProtocol", "SwivelPOSIX"], path: "Sources/Tools/swivelctl", swiftSettings: strict),
         // What the three tools below share (Glibc, no Foundation). No firmware target depends on it.
@@ -135,7 +143,7 @@ let package = Package(
         // Scene runs against baselines (naive, alpha-beta), their metrics and plots: the bench's and the tests', never the daemon's.
         .target(name: "SwivelSceneBench", dependencies: ["SwivelRuntime", "SwivelCore", "SwivelBoard", "SwivelHardware", "SwivelProtocol"], path: "Sources/Tools/SwivelSceneBench", swiftSettings: strict),
         .executableTarget(
-            name: "swivel-bench", dependencies: ["SwivelRuntime", "SwivelSceneBench", "SwivelKit", "SwivelToolSupport", "SwivelPOSIX"],
+            name: "swivel-bench", dependencies: ["SwivelRuntime", "SwivelLinuxBackend", "SwivelSceneBench", "SwivelKit", "SwivelToolSupport", "SwivelPOSIX"],
             path: "Sources/Tools/swivel-bench", swiftSettings: strict),
         // `make fuzz` and `make soak` (docs/RELIABILITY.md). Compiled by `make test` too, so they never
         // rot: built normally, swivel-fuzz replays inputs; `make fuzz` builds it with libFuzzer.
@@ -182,7 +190,7 @@ let package = Package(
             name: "SwivelStandDriveTests",
             dependencies: [
                 "SwivelStand", "SwivelLoop", "SwivelLink", "SwivelCore", "SwivelBoard", "SwivelHardware", "SwivelSim", "SwivelLinux",
-                "SwivelStandHarness",
+                "SwivelLinuxBackend", "SwivelStandHarness",
             ],
             swiftSettings: strict),
         // SwivelAccessories: buttons and batteries through the hub.

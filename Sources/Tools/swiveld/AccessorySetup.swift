@@ -1,5 +1,6 @@
 import SwivelBoard
 import SwivelHardware
+import SwivelLinuxBackend
 import SwivelRuntime
 
 extension Backend {

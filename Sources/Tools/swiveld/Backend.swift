@@ -1,5 +1,6 @@
 import SwivelBoard
 import SwivelHardware
+import SwivelLinuxBackend
 import SwivelRuntime
 
 /// The hardware behind the board, kept alive for the daemon's lifetime (the

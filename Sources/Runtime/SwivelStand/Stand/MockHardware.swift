@@ -48,10 +48,7 @@ public struct MockHardware {
         hardware = StandHardware(
             chip: chip, pwm: pwm,
             executor: stepExecutor ?? InstantStepExecutor(
-                maximumStepsPerPlan: Self.stepPlanCapacity(board), clock: clock,
+                maximumStepsPerPlan: StandHardware.stepPlanCapacity(board), clock: clock,
                 latenessToleranceNanoseconds: stepLatenessToleranceNanoseconds ?? board.stepLatenessToleranceNanoseconds))
     }
-
-    /// A tick plans the steps of one period; leave room for a carried backlog.
-    public static func stepPlanCapacity(_ board: Board) -> Int { 2 * board.maximumStepsPerTick + 16 }
 }

@@ -55,7 +55,7 @@ final class SimulatedTMC2209Devices: SimulatedMotorDevices, @unchecked Sendable 
         do {
             let pair = try PseudoTerminalPair.open()
             server = try SimulatedPtyServer(pair: pair, threadName: "swivel-sim-tmc") { chain.serve($0) }
-            return SerialByteDevice(channel: try SerialPort.open(path: pair.secondaryPath, baudRate: baudRate))
+            return try SerialByteDevices().device(path: pair.secondaryPath, baudRate: baudRate)
         } catch let error as HardwareError {
             throw error
         } catch {

@@ -1,4 +1,4 @@
-import SwivelBoard
+public import SwivelBoard
 import SwivelCore
 public import SwivelHardware
 
@@ -42,6 +42,10 @@ public struct StandHardware {
         self.byteDevices = byteDevices
         self.busClock = busClock ?? SystemMonotonicClock()
     }
+
+    /// How many steps a step executor must hold for one plan: a tick plans the
+    /// steps of one period; leave room for a carried backlog. Every backend's executor is sized by it.
+    public static func stepPlanCapacity(_ board: Board) -> Int { 2 * board.maximumStepsPerTick + 16 }
 
     /// Requests every line and channel the board names and builds the drivers.
     /// Outputs start at their safe level: STEP low, ENABLE inactive.

@@ -44,7 +44,7 @@ public final class VirtualStand {
         if stepThread != nil {
             do {
                 stepExecutor = try BusyWaitStepExecutor(
-                    clock: clock, maximumStepsPerPlan: MockHardware.stepPlanCapacity(board), queueDepth: 8,
+                    clock: clock, maximumStepsPerPlan: StandHardware.stepPlanCapacity(board), queueDepth: 8,
                     latenessToleranceNanoseconds: board.stepLatenessToleranceNanoseconds)
             } catch {
                 throw StandSetupError("step executor: \(error.reason)")
