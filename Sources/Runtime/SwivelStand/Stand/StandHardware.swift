@@ -2,7 +2,12 @@ public import SwivelBoard
 import SwivelCore
 public import SwivelHardware
 
-/// The interfaces a board's lines and channels live on, whatever backs them.
+/// The interfaces a board's lines and channels live on, whatever backs them:
+/// what a backend module hands the stand. SwivelStand imports no backend; each
+/// backend builds one of these from a board (`LinuxHardware` in
+/// SwivelLinuxBackend, `SimulatedHardware` in SwivelSimBackend), and every
+/// motor type's `MotorDrive` builds its actuator on it, so the simulated board
+/// runs the same drivers as real lines.
 public struct StandHardware {
     public var chip: any GPIOChip
     public var pwm: any PWMProvider

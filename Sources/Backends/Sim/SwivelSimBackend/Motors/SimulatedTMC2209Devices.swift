@@ -7,6 +7,7 @@ import SwivelBoard
 import SwivelHardware
 import SwivelPorts
 public import SwivelSim
+import SwivelStand
 import Synchronization
 import SwivelPOSIX
 
@@ -90,6 +91,6 @@ extension SimulatedHardware {
 
     /// One poll of every TMC2209 bus: in virtual time the buses have no thread of their own.
     public func pollTMC2209Drivers() {
-        for bus in hardware.motorResources.existing(TMC2209Resource.self)?.all ?? [] { bus.poll() }
+        hardware.motorResources.pollTMC2209Buses()
     }
 }

@@ -1,5 +1,6 @@
 public import SwivelBoard
 public import SwivelHardware
+public import SwivelStand
 
 /// A board's lines and channels on a in-memory GPIO chip and mock PWM, with an
 /// executor that emits each tick's steps at once with their timestamps. The

@@ -1,6 +1,7 @@
 public import SwivelBoard
 public import SwivelCore
 public import SwivelHardware
+public import SwivelStand
 
 /// A simulated stand run in virtual time: a manual clock stepped one period per
 /// tick, so the whole runtime — drivers, encoders, physical model, controller —
