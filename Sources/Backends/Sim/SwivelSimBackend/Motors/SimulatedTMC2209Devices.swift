@@ -56,7 +56,12 @@ final class SimulatedTMC2209Devices: SimulatedMotorDevices, @unchecked Sendable 
         do {
             let pair = try PseudoTerminalPair.open()
             server = try SimulatedPtyServer(pair: pair, threadName: "swivel-sim-tmc") { chain.serve($0) }
-            return try SerialByteDevices().device(path: pair.secondaryPath, baudRate: baudRate)
+            do {
+                return try SerialByteDevices().device(path: pair.secondaryPath, baudRate: baudRate)
+            } catch {
+                // Worded as the pty's other failures are.
+                throw HardwareError(.ioFailure, "the simulated TMC2209s' pty: \(error.reason)")
+            }
         } catch let error as HardwareError {
             throw error
         } catch {
