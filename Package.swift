@@ -14,8 +14,8 @@ import PackageDescription
 //   SwivelPOSIX     the one POSIX layer: threads with a scheduling policy and affinity, the monotonic clock,
 //                   deadline sleep, FileDescriptor and Poll (the one EINTR loop, the one Errno), small-file reads, stderr; Glibc only
 //                   (CSwivelPOSIX: the _GNU_SOURCE calls, in C). SwivelCore and SwivelProtocol stay without it
-//   SwivelHardware  small hardware protocols, drivers (stepper, servo, quadrature) and mocks;
-//                   re-exports SwivelVocabulary (its clocks speak MonotonicInstant)
+//   SwivelHardware  small hardware protocols, drivers (stepper, servo, quadrature, byte devices on
+//                   SwivelPorts' serial ports) and mocks; re-exports SwivelVocabulary (its clocks speak MonotonicInstant)
 //   SwivelSim       the physical model of a stand, wired to the mock GPIO chip
 //   SwivelBoard     the strict JSON5 board-file loader; on the vocabulary alone, not the engine
 //   SwivelLinux     Linux backends (libgpiod); compiled on Linux only
@@ -23,9 +23,15 @@ import PackageDescription
 //   SwivelPorts     byte channels on SwivelPOSIX's FileDescriptor: termios serial, pty pairs, Unix sockets, poll
 //   SwivelLoop      the real-time loop thread: SCHED_FIFO, absolute deadlines, memory locking, its statistics
 //   SwivelStand     a board assembled into a stand: the Stand handle, the StandEngine the loop ticks,
-//                   motor drives, the command mailbox, status snapshots and the status line
-//   SwivelAccessories  buttons and batteries (real and simulated), read on the link thread; beside the
-//                   stand, not on it: its setup fails with SwivelHardware's HardwareError
+//                   motor drives, the command mailbox, status snapshots and the status line; imports no
+//                   backend: StandHardware is what a backend hands it (lines, PWM, step executor, I2C, byte devices)
+//   SwivelAccessories  buttons and batteries, read on the link thread; beside the stand, not on it:
+//                   its setup fails with SwivelHardware's HardwareError; each backend builds its own
+//   SwivelLinuxBackend  the Linux backend: LinuxHardware (a board's StandHardware on SwivelLinux's chip,
+//                   sysfs PWM, i2c-dev, serial ports), the step thread's policy, LinuxAccessories
+//   SwivelSimBackend  the simulated backend: SimulatedHardware (the same drives on mock lines wired to
+//                   SwivelSim's model), each motor type's MotorSimulation, MockHardware, VirtualStand
+//                   (the stand in virtual time), SimulatedAccessories; swiveld picks one of the two by the board
 //   SwivelLink      host sessions (LinkHub), the link thread (LinkServer), the tracking pipeline,
 //                   device identity, logs, the firmware version
 //   SwivelRuntime   the assembly: scene files and the simulated camera the daemon runs;
@@ -68,7 +74,7 @@ let package = Package(
         .target(name: "CSwivelPOSIX", path: "Sources/Platform/CSwivelPOSIX"),
         .target(name: "SwivelPOSIX", dependencies: ["CSwivelPOSIX", "SwivelSync"], path: "Sources/Platform/SwivelPOSIX", swiftSettings: strict),
         .target(
-            name: "SwivelHardware", dependencies: ["SwivelVocabulary", "SwivelSync", "SwivelPOSIX"], path: "Sources/Hardware/SwivelHardware", swiftSettings: strict,
+            name: "SwivelHardware", dependencies: ["SwivelVocabulary", "SwivelSync", "SwivelPOSIX", "SwivelPorts"], path: "Sources/Hardware/SwivelHardware", swiftSettings: strict,
             linkerSettings: libm),
         .target(name: "SwivelSim", dependencies: ["SwivelHardware"], path: "Sources/Backends/Sim/SwivelSim", swiftSettings: strict, linkerSettings: libm),
         .target(name: "SwivelBoard", dependencies: ["SwivelVocabulary", "SwivelPOSIX"], path: "Sources/Core/SwivelBoard", swiftSettings: strict),
@@ -90,17 +96,35 @@ let package = Package(
             ],
             path: "Sources/Backends/Linux/SwivelLinux", swiftSettings: strict
         ),
+        // The Linux backend: a board's stand hardware and accessories on SwivelLinux's devices, the step thread's policy.
+        .target(
+            name: "SwivelLinuxBackend",
+            dependencies: [
+                "SwivelStand", "SwivelAccessories", "SwivelLinux", "SwivelLoop", "SwivelBoard", "SwivelHardware", "SwivelPOSIX",
+            ],
+            path: "Sources/Backends/Linux/SwivelLinuxBackend", swiftSettings: strict
+        ),
+        // The simulated backend: a board's stand hardware on mock lines wired to SwivelSim's model, each motor
+        // type's simulation, the simulated accessories, and the stand in virtual time (VirtualStand).
+        .target(
+            name: "SwivelSimBackend",
+            dependencies: [
+                "SwivelStand", "SwivelAccessories", "SwivelSim", "SwivelCore", "SwivelBoard", "SwivelHardware", "SwivelPorts", "SwivelPOSIX",
+                "SwivelSync",
+            ],
+            path: "Sources/Backends/Sim/SwivelSimBackend", swiftSettings: strict
+        ),
         .target(name: "SwivelLoop", dependencies: ["SwivelHardware", "SwivelPOSIX", "SwivelSync"], path: "Sources/Runtime/SwivelLoop", swiftSettings: strict),
         .target(
             name: "SwivelStand",
             dependencies: [
-                "SwivelLoop", "SwivelCore", "SwivelSync", "SwivelHardware", "SwivelSim", "SwivelBoard", "SwivelLinux", "SwivelPorts", "SwivelPOSIX",
+                "SwivelLoop", "SwivelCore", "SwivelSync", "SwivelHardware", "SwivelBoard", "SwivelPOSIX",
             ],
             path: "Sources/Runtime/SwivelStand", swiftSettings: strict
         ),
         .target(
             name: "SwivelAccessories",
-            dependencies: ["SwivelBoard", "SwivelHardware", "SwivelLinux", "SwivelProtocol", "SwivelSync"],
+            dependencies: ["SwivelBoard", "SwivelHardware", "SwivelProtocol"],
             path: "Sources/Runtime/SwivelAccessories", swiftSettings: strict
         ),
         .target(
@@ -124,7 +148,7 @@ let package = Package(
             path: "Sources/Host/SwivelKit", swiftSettings: strict),
         // A host library: it imports the toolchain's Foundation (CGRect, Measurement, Progress), which the firmware never does.
         .target(name: "SwivelDockKit", dependencies: ["SwivelKit", "SwivelSync"], path: "Sources/Host/SwivelDockKit", swiftSettings: strict),
-        .executableTarget(name: "swiveld", dependencies: ["SwivelRuntime", "SwivelPOSIX"], path: "Sources/Tools/swiveld", swiftSettings: strict),
+        .executableTarget(name: "swiveld", dependencies: ["SwivelRuntime", "SwivelLinuxBackend", "SwivelSimBackend", "SwivelPOSIX"], path: "Sources/Tools/swiveld", swiftSettings: strict),
         // Its command-line parser lives here, not in the host library apps link.
         .executableTarget(name: "swivelctl", dependencies: ["SwivelKit", "SwivelCore", "SwivelProtocol", "SwivelPOSIX"], path: "Sources/Tools/swivelctl", swiftSettings: strict),
         // What the three tools below share (Glibc, no Foundation). No firmware target depends on it.
@@ -135,14 +159,14 @@ let package = Package(
         .executableTarget(name: "swivel-part-packets", dependencies: ["SwivelHardware"], path: "Sources/Tools/swivel-part-packets", swiftSettings: strict),
         // `make bench`: measures, never asserts; not part of `make test`.
         // Scene runs against baselines (naive, alpha-beta), their metrics and plots: the bench's and the tests', never the daemon's.
-        .target(name: "SwivelSceneBench", dependencies: ["SwivelRuntime", "SwivelCore", "SwivelBoard", "SwivelHardware", "SwivelProtocol"], path: "Sources/Tools/SwivelSceneBench", swiftSettings: strict),
+        .target(name: "SwivelSceneBench", dependencies: ["SwivelRuntime", "SwivelSimBackend", "SwivelCore", "SwivelBoard", "SwivelHardware", "SwivelProtocol"], path: "Sources/Tools/SwivelSceneBench", swiftSettings: strict),
         .executableTarget(
-            name: "swivel-bench", dependencies: ["SwivelRuntime", "SwivelSceneBench", "SwivelKit", "SwivelToolSupport", "SwivelPOSIX"],
+            name: "swivel-bench", dependencies: ["SwivelRuntime", "SwivelLinuxBackend", "SwivelSimBackend", "SwivelSceneBench", "SwivelKit", "SwivelToolSupport", "SwivelPOSIX"],
             path: "Sources/Tools/swivel-bench", swiftSettings: strict),
         // `make fuzz` and `make soak` (docs/RELIABILITY.md). Compiled by `make test` too, so they never
         // rot: built normally, swivel-fuzz replays inputs; `make fuzz` builds it with libFuzzer.
         .executableTarget(
-            name: "swivel-fuzz", dependencies: ["SwivelRuntime", "SwivelProtocol", "SwivelBoard", "SwivelCore", "SwivelHardware", "SwivelToolSupport", "SwivelPOSIX"],
+            name: "swivel-fuzz", dependencies: ["SwivelRuntime", "SwivelSimBackend", "SwivelProtocol", "SwivelBoard", "SwivelCore", "SwivelHardware", "SwivelToolSupport", "SwivelPOSIX"],
             path: "Sources/Tools/swivel-fuzz", swiftSettings: strict),
         .executableTarget(
             name: "swivel-soak", dependencies: ["SwivelProtocol", "SwivelPorts", "SwivelBoard", "SwivelCore", "SwivelToolSupport", "SwivelPOSIX"], path: "Sources/Tools/swivel-soak", swiftSettings: strict),
@@ -175,8 +199,8 @@ let package = Package(
         .testTarget(
             name: "SwivelStandTests",
             dependencies: [
-                "SwivelStand", "SwivelLoop", "SwivelLink", "SwivelRuntime", "SwivelCore", "SwivelBoard", "SwivelHardware", "SwivelProtocol",
-                "SwivelStandHarness", "SwivelTestSupport",
+                "SwivelStand", "SwivelSimBackend", "SwivelLoop", "SwivelLink", "SwivelRuntime", "SwivelCore", "SwivelBoard", "SwivelHardware",
+                "SwivelProtocol", "SwivelStandHarness", "SwivelTestSupport",
             ],
             swiftSettings: strict),
         // ... and its motor drives, one per part, with their step timing.
@@ -184,30 +208,31 @@ let package = Package(
             name: "SwivelStandDriveTests",
             dependencies: [
                 "SwivelStand", "SwivelLoop", "SwivelLink", "SwivelCore", "SwivelBoard", "SwivelHardware", "SwivelSim", "SwivelLinux",
-                "SwivelStandHarness",
+                "SwivelLinuxBackend", "SwivelSimBackend", "SwivelStandHarness",
             ],
             swiftSettings: strict),
         // SwivelAccessories: buttons and batteries through the hub.
         .testTarget(
             name: "SwivelAccessoriesTests",
             dependencies: [
-                "SwivelAccessories", "SwivelStand", "SwivelLoop", "SwivelLink", "SwivelBoard", "SwivelHardware", "SwivelProtocol", "SwivelStandHarness",
+                "SwivelAccessories", "SwivelStand", "SwivelSimBackend", "SwivelLoop", "SwivelLink", "SwivelBoard", "SwivelHardware", "SwivelProtocol",
+                "SwivelStandHarness",
             ],
             swiftSettings: strict),
         // SwivelLink: the hub and its sessions, tracking, device identity, the serial link, the console.
         .testTarget(
             name: "SwivelLinkTests",
             dependencies: [
-                "SwivelLink", "SwivelStand", "SwivelLoop", "SwivelCore", "SwivelBoard", "SwivelHardware", "SwivelProtocol", "SwivelPorts",
-                "SwivelPOSIX", "SwivelStandHarness", "SwivelTestSupport",
+                "SwivelLink", "SwivelStand", "SwivelSimBackend", "SwivelLoop", "SwivelCore", "SwivelBoard", "SwivelHardware", "SwivelProtocol",
+                "SwivelPorts", "SwivelPOSIX", "SwivelStandHarness", "SwivelTestSupport",
             ],
             swiftSettings: strict),
         // SwivelRuntime: scenes, the simulated camera and the closed loop through them.
         .testTarget(
             name: "SwivelRuntimeTests",
             dependencies: [
-                "SwivelRuntime", "SwivelLoop", "SwivelStand", "SwivelAccessories", "SwivelLink", "SwivelSceneBench", "SwivelCore", "SwivelBoard",
-                "SwivelHardware", "SwivelProtocol", "SwivelStandHarness",
+                "SwivelRuntime", "SwivelLoop", "SwivelStand", "SwivelSimBackend", "SwivelAccessories", "SwivelLink", "SwivelSceneBench", "SwivelCore",
+                "SwivelBoard", "SwivelHardware", "SwivelProtocol", "SwivelStandHarness",
             ],
             swiftSettings: strict),
         // The built swiveld (and swivel-fuzz), started as a process over ptys and sockets.
@@ -229,8 +254,8 @@ let package = Package(
         .target(
             name: "SwivelStandHarness",
             dependencies: [
-                "SwivelKit", "SwivelRuntime", "SwivelStand", "SwivelLink", "SwivelBoard", "SwivelProtocol", "SwivelPorts", "SwivelPOSIX",
-                "SwivelTestSupport",
+                "SwivelKit", "SwivelRuntime", "SwivelStand", "SwivelSimBackend", "SwivelLink", "SwivelBoard", "SwivelProtocol", "SwivelPorts",
+                "SwivelPOSIX", "SwivelTestSupport",
             ],
             path: "Tests/SwivelStandHarness", swiftSettings: strict),
         // End to end: SwivelKit and swivelctl against the runtime on the simulated stand.

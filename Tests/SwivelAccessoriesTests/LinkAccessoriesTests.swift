@@ -4,6 +4,7 @@ import SwivelProtocol
 @testable import SwivelAccessories
 @testable import SwivelLink
 @testable import SwivelLoop
+@testable import SwivelSimBackend
 @testable import SwivelStand
 import SwivelStandHarness
 import Testing

@@ -1,5 +1,6 @@
 import SwivelCore
 import SwivelRuntime
+import SwivelSimBackend
 import SwivelStandHarness
 import Testing
 

@@ -5,6 +5,7 @@ import SwivelHardware
 import Glibc
 import SwivelLinux
 #endif
+import SwivelSimBackend
 import SwivelStand
 import SwivelStandHarness
 import Testing

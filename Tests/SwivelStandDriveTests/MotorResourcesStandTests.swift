@@ -2,6 +2,7 @@ import SwivelBoard
 import SwivelHardware
 import SwivelStand
 import SwivelSim
+import SwivelSimBackend
 import SwivelStandHarness
 import Testing
 

@@ -3,6 +3,7 @@ import SwivelCore
 import SwivelHardware
 import SwivelStand
 import SwivelSim
+import SwivelSimBackend
 import SwivelStandHarness
 import Testing
 

@@ -5,6 +5,7 @@ import Darwin
 #endif
 import Synchronization
 import SwivelHardware
+@testable import SwivelLinuxBackend
 @testable import SwivelLoop
 @testable import SwivelStand
 import Testing

@@ -5,6 +5,7 @@ import SwivelStandHarness
 import Testing
 @testable import SwivelLink
 @testable import SwivelLoop
+@testable import SwivelSimBackend
 @testable import SwivelStand
 
 /// Step timing through the whole runtime in virtual time, checked at the mock

@@ -7,7 +7,8 @@ package import SwivelBoard
 package import SwivelCore
 package import SwivelLink
 package import SwivelProtocol
-package import SwivelStand
+package import SwivelSimBackend
+import SwivelStand
 
 /// The link hub beside a simulated stand in virtual time, with one or more
 /// scripted hosts: every byte goes through the real encoder and decoder.

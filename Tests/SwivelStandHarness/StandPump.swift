@@ -9,6 +9,7 @@ import SwivelHardware
 package import SwivelPorts
 package import SwivelProtocol
 package import SwivelRuntime
+package import SwivelSimBackend
 import SwivelTestSupport
 
 /// The stand's side of the link, in this process: the real `LinkHub` over a

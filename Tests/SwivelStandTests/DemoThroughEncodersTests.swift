@@ -1,4 +1,5 @@
 import SwivelCore
+import SwivelSimBackend
 import SwivelStand
 import SwivelStandHarness
 import Testing

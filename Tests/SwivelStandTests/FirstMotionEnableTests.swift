@@ -4,6 +4,7 @@ import SwivelHardware
 import SwivelProtocol
 @testable import SwivelLink
 @testable import SwivelLoop
+@testable import SwivelSimBackend
 @testable import SwivelStand
 import SwivelStandHarness
 import Testing

@@ -4,6 +4,7 @@ import SwivelStandHarness
 import Testing
 @testable import SwivelLink
 @testable import SwivelLoop
+@testable import SwivelSimBackend
 @testable import SwivelStand
 
 /// Homing on the simulated stand: the yaw axis of the simulated board with a

@@ -3,6 +3,7 @@ import SwivelCore
 import SwivelHardware
 import SwivelProtocol
 @testable import SwivelLoop
+@testable import SwivelSimBackend
 @testable import SwivelStand
 import SwivelStandHarness
 import Testing

@@ -1,5 +1,6 @@
 import SwivelCore
 import SwivelHardware
+import SwivelSimBackend
 import SwivelStand
 import SwivelStandHarness
 import Testing

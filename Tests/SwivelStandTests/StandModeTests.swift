@@ -2,6 +2,7 @@ import SwivelCore
 import SwivelStandHarness
 import Testing
 @testable import SwivelLoop
+@testable import SwivelSimBackend
 @testable import SwivelStand
 
 /// The engine's modes as the published status shows them, with what each

@@ -1,6 +1,7 @@
 import SwivelCore
 import SwivelHardware
 import SwivelRuntime
+import SwivelSimBackend
 import SwivelTestSupport
 import SwivelStandHarness
 import Testing

@@ -2,7 +2,9 @@
 /// implements on the board side (its settings type, and one decoder entry in
 /// `BoardDecoder.motorTypes`, the one list of types). The runtime's drive
 /// (`DrivenMotor`, in the type's own file) turns the settings into an
-/// `Actuator`; nothing else in the tree asks which kind it is (docs/MOTOR-TYPES.md).
+/// `Actuator` on every backend, and the simulated backend's `SimulatedMotorType`
+/// (in its own file there) says what its model simulates for it; nothing else
+/// in the tree asks which kind it is (docs/MOTOR-TYPES.md).
 public protocol MotorSettings: Sendable {
     /// The `type` key that selects it in a board file.
     static var typeName: String { get }

@@ -3,6 +3,7 @@ public import SwivelBoard
 public import SwivelCore
 import SwivelHardware
 import SwivelProtocol
+public import SwivelSimBackend
 
 /// Which controller moves the stand in a scene run.
 public enum SceneController: Equatable, Sendable, CustomStringConvertible {

@@ -5,6 +5,7 @@ import SwivelPOSIX
 import SwivelPorts
 import SwivelProtocol
 import SwivelRuntime
+import SwivelSimBackend
 import SwivelToolSupport
 
 /// Command round trip over a pty: a host writes a frame and waits for its ACK,

@@ -1,6 +1,7 @@
 import SwivelBoard
 import SwivelHardware
 import SwivelRuntime
+import SwivelSimBackend
 
 /// A board's `StandEngine` on `MockHardware` with nothing on the far side, so no
 /// physical model runs. Without a model an encoder sees no edges, and the

@@ -2,6 +2,7 @@ import SwivelBoard
 import SwivelHardware
 import SwivelPOSIX
 import SwivelRuntime
+import SwivelSimBackend
 import SwivelToolSupport
 
 /// `Stand.tick`, the real-time path, with the demo playing (so motion is planned

@@ -4,6 +4,7 @@ import Glibc
 import Darwin
 #endif
 import SwivelHardware
+import SwivelLinuxBackend
 import SwivelRuntime
 
 /// How close to its planned instant each STEP edge is written: the hardware

@@ -4,6 +4,7 @@ import SwivelHardware
 import SwivelPOSIX
 import SwivelProtocol
 import SwivelRuntime
+import SwivelSimBackend
 
 /// A virtual stand, its link hub and four session slots (the last a vision
 /// link), with a mirror decoder per slot that sees exactly the bytes the hub

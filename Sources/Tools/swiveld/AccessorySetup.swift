@@ -1,6 +1,8 @@
 import SwivelBoard
 import SwivelHardware
+import SwivelLinuxBackend
 import SwivelRuntime
+import SwivelSimBackend
 
 extension Backend {
     /// The board's buttons and batteries, for the link thread to read, and on a

@@ -1,6 +1,8 @@
 import SwivelBoard
 import SwivelHardware
+import SwivelLinuxBackend
 import SwivelRuntime
+import SwivelSimBackend
 
 /// The hardware behind the board, kept alive for the daemon's lifetime (the
 /// simulated model, or the real chip and the step executor's thread).

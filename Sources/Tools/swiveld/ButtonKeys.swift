@@ -1,5 +1,6 @@
 import SwivelHardware
 import SwivelRuntime
+import SwivelSimBackend
 
 /// `make run`'s keys on a simulated board: each presses one of its buttons
 /// through the panel, so the press is the same GPIO edge a real contact makes.

@@ -9,6 +9,7 @@ import SwivelHardware
 import SwivelPOSIX
 import SwivelProtocol
 import SwivelRuntime
+import SwivelSimBackend
 
 /// swiveld: load the board, run the stand on the real-time loop, show what it
 /// does, and on a terminating signal (or after --duration) bring it to a

@@ -6,6 +6,7 @@ import Darwin
 import SwivelBoard
 import SwivelHardware
 import SwivelRuntime
+import SwivelSimBackend
 
 /// The simulated board's camera: which scene it plays and the thread that plays it.
 enum SceneSetup {

@@ -8,6 +8,7 @@ import Testing
 @testable import SwivelRuntime
 @testable import SwivelStand
 @testable import SwivelSceneBench
+@testable import SwivelSimBackend
 
 /// The closed loop on the simulated stand: faults injected into the physical
 /// model (a jam, a cut encoder, skipped steps) must be caught by the same

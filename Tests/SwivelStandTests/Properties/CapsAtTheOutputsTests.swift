@@ -3,6 +3,7 @@ import SwivelHardware
 import SwivelStandHarness
 import Testing
 @testable import SwivelLoop
+@testable import SwivelSimBackend
 @testable import SwivelStand
 
 /// The two command sequences of issue 10 that broke the acceleration cap,

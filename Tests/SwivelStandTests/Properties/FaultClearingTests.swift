@@ -3,6 +3,7 @@ import SwivelHardware
 import SwivelStandHarness
 import Testing
 @testable import SwivelLoop
+@testable import SwivelSimBackend
 @testable import SwivelStand
 
 /// Clearing a motor fault re-synchronises the axes to their encoders; that

@@ -2,6 +2,7 @@ import SwivelBoard
 import SwivelCore
 import SwivelHardware
 @testable import SwivelLoop
+@testable import SwivelSimBackend
 @testable import SwivelStand
 
 /// The motion a virtual stand puts out, rebuilt from what its drivers write

@@ -2,6 +2,7 @@ import SwivelBoard
 import SwivelCore
 import SwivelHardware
 @testable import SwivelLoop
+@testable import SwivelSimBackend
 @testable import SwivelStand
 
 /// A virtual stand whose every tick is checked where the promises are kept or

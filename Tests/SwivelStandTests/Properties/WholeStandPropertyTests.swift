@@ -6,6 +6,7 @@ import SwivelStandHarness
 import Testing
 @testable import SwivelLoop
 @testable import SwivelRuntime
+@testable import SwivelSimBackend
 @testable import SwivelStand
 
 /// The whole stand under random sequences of every command, in virtual time:

@@ -1,5 +1,5 @@
-import SwivelBoard
-import SwivelHardware
+public import SwivelBoard
+public import SwivelHardware
 
 /// The stand's buttons and batteries, as the link reads them. Both live on
 /// the link thread: nothing here is touched by the tick.
@@ -19,7 +19,7 @@ public struct StandAccessories {
     /// with each button's `debounceMs` as its software window.
     /// - Parameter softwareDebounce: false where the kernel already debounces
     ///   the lines (libgpiod 2.x): the software window is then 0.
-    static func watchButtons(
+    public static func watchButtons(
         _ buttons: [Board.Button], at now: MonotonicInstant, softwareDebounce: Bool = true,
         request: (Board.Button) throws(HardwareError) -> any EdgeEventSource
     ) throws(HardwareError) -> ButtonWatcher? {
@@ -36,5 +36,5 @@ public struct StandAccessories {
         }
     }
 
-    static func consumer(_ button: Board.Button) -> String { "swivel-button-\(button.name)" }
+    public static func consumer(_ button: Board.Button) -> String { "swivel-button-\(button.name)" }
 }

@@ -37,12 +37,6 @@ extension Board.BusServo: DrivenMotor {
             return BusServoActuator(
                 slot: slot, bus: bus, geometry: geometry, maxTemperatureCelsius: s.maxTemperatureCelsius,
                 inlineClock: chains.inlineClock(for: bus))
-        },
-        // Simulated on its own chain (the simulated board's byte devices), not in the stand's model.
-        simulatedMotor: { _, _, _ in nil },
-        simulatedDevices: { board, clock, onPty in
-            board.axes.present.contains { $0.settings.motor.settings is Board.BusServo }
-                ? SimulatedBusServoDevices(board: board, clock: clock, onPty: onPty) : nil
         })
 }
 

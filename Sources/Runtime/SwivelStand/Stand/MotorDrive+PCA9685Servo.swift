@@ -1,6 +1,5 @@
-import SwivelBoard
-import SwivelHardware
-import SwivelSim
+public import SwivelBoard
+public import SwivelHardware
 
 extension Board.PCA9685Servo: DrivenMotor {
     /// A hobby servo on a PCA9685 channel: the tick stores its pulse, the
@@ -16,27 +15,13 @@ extension Board.PCA9685Servo: DrivenMotor {
                 s.channel, bus: s.i2cBus, address: s.address, codec: codec,
                 framePeriodNanoseconds: codec.pwm.periodNanoseconds, place: place)
             return I2CServoActuator(mapping: mapping, slot: slot, bus: bus, framePeriodNanoseconds: codec.pwm.periodNanoseconds)
-        },
-        simulatedMotor: { settings, physics, axis throws(StandSetupError) in
-            let s = try MotorDrive.settings(settings, as: Board.PCA9685Servo.self)
-            let place = "\(axis)"
-            let codec = try PCA9685ServoDrives.codec(s, place: place)
-            let oscillator = s.oscillatorHz
-            let channel = s.channel
-            let registers = InMemoryI2CRegisterFile(initial: PCA9685ServoCodec.powerOnRegisters, accepts: PCA9685ServoCodec.acceptsWrite)
-            return .i2cServo(SimulatedI2CServoSpec(
-                i2cBus: s.i2cBus, i2cAddress: UInt8(truncatingIfNeeded: s.address), registers: registers,
-                output: "PCA9685 channel \(channel)", framePeriodNanoseconds: codec.pwm.periodNanoseconds,
-                mapping: try ServoDrives.mapping(s, place: place),
-                slewRadiansPerSecond: physics.servoSlewRadiansPerSecond
-            ) { registers in
-                PCA9685ServoCodec.decodePulseNanoseconds(registers: registers, channel: channel, oscillatorHertz: oscillator)
-            })
         })
 }
 
-enum PCA9685ServoDrives {
-    static func codec(_ s: Board.PCA9685Servo, place: String) throws(StandSetupError) -> PCA9685ServoCodec {
+/// The chip's codec for a board's settings, checked; public for the simulated
+/// backend, whose model decodes the registers the drive's writer fills.
+public enum PCA9685ServoDrives {
+    public static func codec(_ s: Board.PCA9685Servo, place: String) throws(StandSetupError) -> PCA9685ServoCodec {
         let pwm: PCA9685PWM
         do {
             pwm = try PCA9685PWM(frequencyHertz: s.frequencyHz, oscillatorHertz: s.oscillatorHz)

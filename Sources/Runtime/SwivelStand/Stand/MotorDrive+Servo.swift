@@ -1,6 +1,5 @@
-import SwivelBoard
-import SwivelHardware
-import SwivelSim
+public import SwivelBoard
+public import SwivelHardware
 
 extension Board.Servo: DrivenMotor {
     /// A hobby servo on a hardware PWM channel, or on a GPIO line toggled by
@@ -32,21 +31,14 @@ extension Board.Servo: DrivenMotor {
             } catch {
                 throw StandSetupError("\(error)")
             }
-        },
-        simulatedMotor: { settings, physics, axis throws(StandSetupError) in
-            let s = try MotorDrive.settings(settings, as: Board.Servo.self)
-            guard case .hardwarePWM(let pwmChip, let pwmChannel) = s.output else {
-                throw StandSetupError("\(axis): the simulated servo is driven through a PWM channel; "
-                    + "software PWM (softwarePwmLine) runs only on the gpiod backend")
-            }
-            return .servo(pwmChip: pwmChip, pwmChannel: pwmChannel, mapping: try ServoDrives.mapping(s, place: "\(axis)"),
-                          slewRadiansPerSecond: physics.servoSlewRadiansPerSecond)
         })
 }
 
-enum ServoDrives {
+/// What the pulse-width servo types share; public for the simulated backend,
+/// whose servo models map pulses to angles with the drive's own mapping.
+public enum ServoDrives {
     /// The pulse mapping of any pulse-width servo type; `place` names the axis in the error.
-    static func mapping(_ s: some ServoPulseRange, place: String) throws(StandSetupError) -> ServoPulseMapping {
+    public static func mapping(_ s: some ServoPulseRange, place: String) throws(StandSetupError) -> ServoPulseMapping {
         do {
             return try ServoPulseMapping(
                 minPulseNanoseconds: Int64(s.minPulseMicroseconds) * 1_000,

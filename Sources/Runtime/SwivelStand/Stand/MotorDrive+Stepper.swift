@@ -1,6 +1,5 @@
 import SwivelBoard
 import SwivelHardware
-import SwivelSim
 
 extension Board.Stepper: DrivenMotor {
     /// A step/dir driver: STEP, DIR and ENABLE lines and the step executor.
@@ -31,17 +30,5 @@ extension Board.Stepper: DrivenMotor {
             } catch {
                 throw StandSetupError("\(error)")
             }
-        },
-        simulatedMotor: { settings, physics, _ throws(StandSetupError) in
-            let s = try MotorDrive.settings(settings, as: Board.Stepper.self)
-            return .stepper(
-                stepLine: s.stepLine, directionLine: s.directionLine, enableLine: s.enableLine,
-                enableActiveLow: s.enableActiveLow, microstepsPerRadian: s.microstepsPerRadian,
-                invertDirection: s.invertDirection, naturalFrequencyHz: physics.stepperNaturalFrequencyHz,
-                dampingRatio: physics.stepperDampingRatio, electricalPeriodMicrosteps: 4 * s.microsteps)
-        },
-        // The model moves the rotor; the drivers' UART is simulated beside it.
-        simulatedDevices: { board, clock, onPty in
-            SimulatedTMC2209Devices.uarts(on: board).isEmpty ? nil : SimulatedTMC2209Devices(board: board, clock: clock, onPty: onPty)
         })
 }

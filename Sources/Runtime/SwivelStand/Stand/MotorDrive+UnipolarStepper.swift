@@ -1,6 +1,5 @@
 import SwivelBoard
 import SwivelHardware
-import SwivelSim
 
 extension Board.UnipolarStepper: DrivenMotor {
     /// Four coil lines written by the step executor through a phase
@@ -29,12 +28,5 @@ extension Board.UnipolarStepper: DrivenMotor {
             } catch {
                 throw StandSetupError("\(error)")
             }
-        },
-        simulatedMotor: { settings, physics, _ throws(StandSetupError) in
-            let s = try MotorDrive.settings(settings, as: Board.UnipolarStepper.self)
-            return SimulatedAxisSpec.Motor(SimulatedUnipolarStepperSpec(
-                coilLines: s.coilLines,
-                halfStepsPerRadian: Double(s.stepsPerRevolution * 2) * s.gearRatio / (2 * Double.pi),
-                naturalFrequencyHz: physics.stepperNaturalFrequencyHz, dampingRatio: physics.stepperDampingRatio))
         })
 }

@@ -1,8 +1,13 @@
-import SwivelBoard
+public import SwivelBoard
 import SwivelCore
 public import SwivelHardware
 
-/// The interfaces a board's lines and channels live on, whatever backs them.
+/// The interfaces a board's lines and channels live on, whatever backs them:
+/// what a backend module hands the stand. SwivelStand imports no backend; each
+/// backend builds one of these from a board (`LinuxHardware` in
+/// SwivelLinuxBackend, `SimulatedHardware` in SwivelSimBackend), and every
+/// motor type's `MotorDrive` builds its actuator on it, so the simulated board
+/// runs the same drivers as real lines.
 public struct StandHardware {
     public var chip: any GPIOChip
     public var pwm: any PWMProvider
@@ -42,6 +47,10 @@ public struct StandHardware {
         self.byteDevices = byteDevices
         self.busClock = busClock ?? SystemMonotonicClock()
     }
+
+    /// How many steps a step executor must hold for one plan: a tick plans the
+    /// steps of one period; leave room for a carried backlog. Every backend's executor is sized by it.
+    public static func stepPlanCapacity(_ board: Board) -> Int { 2 * board.maximumStepsPerTick + 16 }
 
     /// Requests every line and channel the board names and builds the drivers.
     /// Outputs start at their safe level: STEP low, ENABLE inactive.

@@ -76,3 +76,11 @@ final class TMC2209Resource: MotorResource {
         for (_, bus) in buses { bus.line.close() }
     }
 }
+
+extension MotorResources {
+    /// One poll of every TMC2209 bus: in virtual time the buses have no thread
+    /// of their own, so the simulated backend's tests poll them.
+    public func pollTMC2209Buses() {
+        for bus in existing(TMC2209Resource.self)?.all ?? [] { bus.poll() }
+    }
+}

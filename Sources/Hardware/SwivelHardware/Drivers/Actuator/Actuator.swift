@@ -2,7 +2,7 @@
 /// (a step/dir stepper, a hobby servo on PWM, a serial bus servo) implements
 /// this, and the stand knows nothing else about it. A new motor type is one
 /// implementation of this protocol in its own files, its board settings and
-/// decoder, its drive, and one line in `BoardDecoder.motorTypes`
+/// decoder, its drive, its simulation, and one line in `BoardDecoder.motorTypes`
 /// (docs/MOTOR-TYPES.md).
 ///
 /// Every method is called on the loop thread, inside the tick: none may

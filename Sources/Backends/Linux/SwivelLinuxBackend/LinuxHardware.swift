@@ -2,6 +2,7 @@
 public import SwivelBoard
 public import SwivelHardware
 public import SwivelLinux
+public import SwivelStand
 
 /// The real backend: the board's GPIO chip through libgpiod (found by label),
 /// servo PWM through sysfs, and step pulses emitted by a busy-waiting thread
@@ -31,7 +32,7 @@ public struct LinuxHardware {
         }
         do {
             executor = try BusyWaitStepExecutor(
-                clock: clock, maximumStepsPerPlan: MockHardware.stepPlanCapacity(board), queueDepth: 8,
+                clock: clock, maximumStepsPerPlan: StandHardware.stepPlanCapacity(board), queueDepth: 8,
                 latenessToleranceNanoseconds: board.stepLatenessToleranceNanoseconds)
         } catch {
             throw StandSetupError("step executor: \(error.reason)")

@@ -36,7 +36,12 @@ final class SimulatedBusServoDevices: SimulatedMotorDevices, @unchecked Sendable
             let pair = try PseudoTerminalPair.open()
             let server = try SimulatedPtyServer(pair: pair, threadName: "swivel-sim-bus") { chain.serve($0) }
             self.server = server
-            return SerialByteDevice(channel: try SerialPort.open(path: pair.secondaryPath, baudRate: baudRate))
+            do {
+                return try SerialByteDevices().device(path: pair.secondaryPath, baudRate: baudRate)
+            } catch {
+                // Worded as the pty's other failures are.
+                throw HardwareError(.ioFailure, "the simulated bus servos' pty: \(error.reason)")
+            }
         } catch let error as HardwareError {
             throw error
         } catch {

@@ -1,6 +1,7 @@
 public import SwivelBoard
 public import SwivelHardware
 public import SwivelSim
+public import SwivelStand
 
 /// The simulated backend: the board's mock hardware wired to the physical
 /// model of the stand the board describes. The runtime drives it with the same
@@ -28,7 +29,7 @@ public struct SimulatedHardware {
     public let pwm: InMemoryPWMProvider
     public let model: StandModel
     public let hardware: StandHardware
-    /// What the board's motor types simulate beside the model (their `MotorDrive.simulatedDevices`).
+    /// What the board's motor types simulate beside the model (their `MotorSimulation.simulatedDevices`).
     let motorDevices: [any SimulatedMotorDevices]
     /// The servos behind I2C chips in the model, by axis.
     let i2cServos: [(axis: Axis, spec: SimulatedI2CServoSpec)]
@@ -54,7 +55,7 @@ public struct SimulatedHardware {
         var specs: [SimulatedAxisSpec] = []
         for (name, axis) in board.axes.present {
             // A motor simulated elsewhere (on its own simulated devices) has no part in the model.
-            guard let motor = try MotorDrive.entry(for: axis.motor).simulatedMotor(axis.motor.settings, physics, name) else {
+            guard let motor = try MotorSimulation.entry(for: axis.motor).simulatedMotor(axis.motor.settings, physics, name) else {
                 continue
             }
             var encoder: SimulatedAxisSpec.Encoder?
@@ -88,8 +89,8 @@ public struct SimulatedHardware {
         hardware.i2c = SimulatedI2CBus(
             board: board, model: model, peripherals: specs.compactMap { $0.motor.spec as? any SimulatedI2CPeripheral })
         var motorDevices: [any SimulatedMotorDevices] = []
-        for drive in try MotorDrive.entries(on: board) {
-            if let devices = drive.simulatedDevices(board, clock, devicesOnPty) { motorDevices.append(devices) }
+        for simulation in try MotorSimulation.entries(on: board) {
+            if let devices = simulation.simulatedDevices(board, clock, devicesOnPty) { motorDevices.append(devices) }
         }
         if !motorDevices.isEmpty { hardware.byteDevices = SimulatedByteDevices(motorDevices) }
         hardware.busClock = clock

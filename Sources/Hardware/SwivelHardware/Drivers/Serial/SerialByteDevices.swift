@@ -1,10 +1,13 @@
-import SwivelHardware
 import SwivelPorts
 
-/// The real backend's byte devices: UARTs and USB serial adapters, raw and
-/// non-blocking, read with a timeout through poll.
-final class SerialByteDevices: ByteDeviceProvider {
-    func device(path: String, baudRate: Int) throws(HardwareError) -> any ByteDevice {
+/// Byte devices on termios serial ports: UARTs and USB serial adapters, raw
+/// and non-blocking, read with a timeout through poll. The Linux backend's, and
+/// the simulated backend's on the wall clock, which opens the pty its simulated
+/// chain is served on through them, so both run the same serial code.
+public final class SerialByteDevices: ByteDeviceProvider {
+    public init() {}
+
+    public func device(path: String, baudRate: Int) throws(HardwareError) -> any ByteDevice {
         guard path != "pty" else {
             throw HardwareError(.invalidConfiguration, "device \"pty\" is the simulated board's chain; on hardware give the UART's path, such as /dev/serial0")
         }

@@ -4,7 +4,7 @@ public import SwivelHardware
 /// What a motor type simulates beside the stand's physical model: devices
 /// the simulated board serves on its byte devices (a chain of simulated
 /// servos behind a serial device), made from the board and stopped with the
-/// simulated hardware. A type's `MotorDrive.simulatedDevices` makes them.
+/// simulated hardware. A type's `MotorSimulation.simulatedDevices` makes them.
 public protocol SimulatedMotorDevices: ByteDeviceProvider {
     /// After the stand's own resources have stopped.
     func stop()

@@ -1,5 +1,6 @@
 public import SwivelBoard
 public import SwivelHardware
+public import SwivelStand
 
 /// A board's lines and channels on a in-memory GPIO chip and mock PWM, with an
 /// executor that emits each tick's steps at once with their timestamps. The
@@ -48,10 +49,7 @@ public struct MockHardware {
         hardware = StandHardware(
             chip: chip, pwm: pwm,
             executor: stepExecutor ?? InstantStepExecutor(
-                maximumStepsPerPlan: Self.stepPlanCapacity(board), clock: clock,
+                maximumStepsPerPlan: StandHardware.stepPlanCapacity(board), clock: clock,
                 latenessToleranceNanoseconds: stepLatenessToleranceNanoseconds ?? board.stepLatenessToleranceNanoseconds))
     }
-
-    /// A tick plans the steps of one period; leave room for a carried backlog.
-    public static func stepPlanCapacity(_ board: Board) -> Int { 2 * board.maximumStepsPerTick + 16 }
 }

@@ -1,6 +1,7 @@
 public import SwivelBoard
 public import SwivelCore
 public import SwivelHardware
+public import SwivelStand
 
 /// A simulated stand run in virtual time: a manual clock stepped one period per
 /// tick, so the whole runtime — drivers, encoders, physical model, controller —
@@ -44,7 +45,7 @@ public final class VirtualStand {
         if stepThread != nil {
             do {
                 stepExecutor = try BusyWaitStepExecutor(
-                    clock: clock, maximumStepsPerPlan: MockHardware.stepPlanCapacity(board), queueDepth: 8,
+                    clock: clock, maximumStepsPerPlan: StandHardware.stepPlanCapacity(board), queueDepth: 8,
                     latenessToleranceNanoseconds: board.stepLatenessToleranceNanoseconds)
             } catch {
                 throw StandSetupError("step executor: \(error.reason)")

@@ -2,6 +2,7 @@
 public import SwivelBoard
 public import SwivelHardware
 public import SwivelLinux
+public import SwivelAccessories
 
 /// A gpiod board's buttons on its GPIO chip and its batteries from
 /// /sys/class/power_supply. With libgpiod 2.x the kernel debounces the

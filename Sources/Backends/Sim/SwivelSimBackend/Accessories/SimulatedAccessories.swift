@@ -1,3 +1,4 @@
+public import SwivelAccessories
 public import SwivelBoard
 public import SwivelHardware
 

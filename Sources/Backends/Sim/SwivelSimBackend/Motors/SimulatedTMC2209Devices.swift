@@ -7,6 +7,7 @@ import SwivelBoard
 import SwivelHardware
 import SwivelPorts
 public import SwivelSim
+import SwivelStand
 import Synchronization
 import SwivelPOSIX
 
@@ -55,7 +56,12 @@ final class SimulatedTMC2209Devices: SimulatedMotorDevices, @unchecked Sendable 
         do {
             let pair = try PseudoTerminalPair.open()
             server = try SimulatedPtyServer(pair: pair, threadName: "swivel-sim-tmc") { chain.serve($0) }
-            return SerialByteDevice(channel: try SerialPort.open(path: pair.secondaryPath, baudRate: baudRate))
+            do {
+                return try SerialByteDevices().device(path: pair.secondaryPath, baudRate: baudRate)
+            } catch {
+                // Worded as the pty's other failures are.
+                throw HardwareError(.ioFailure, "the simulated TMC2209s' pty: \(error.reason)")
+            }
         } catch let error as HardwareError {
             throw error
         } catch {
@@ -90,6 +96,6 @@ extension SimulatedHardware {
 
     /// One poll of every TMC2209 bus: in virtual time the buses have no thread of their own.
     public func pollTMC2209Drivers() {
-        for bus in hardware.motorResources.existing(TMC2209Resource.self)?.all ?? [] { bus.poll() }
+        hardware.motorResources.pollTMC2209Buses()
     }
 }
