@@ -243,7 +243,7 @@ let package = Package(
             ],
             swiftSettings: strict),
         .testTarget(name: "SwivelLinuxTests", dependencies: ["SwivelLinux", "SwivelPOSIX"], swiftSettings: strict),
-        .testTarget(name: "SwivelProtocolTests", dependencies: ["SwivelProtocol"], swiftSettings: strict),
+        .testTarget(name: "SwivelProtocolTests", dependencies: ["SwivelProtocol", "SwivelVocabulary"], swiftSettings: strict),
         // swivelctl's parser, help and session notes, without a stand.
         .testTarget(name: "SwivelctlTests", dependencies: ["swivelctl", "SwivelKit", "SwivelProtocol"], swiftSettings: strict),
         .testTarget(name: "SwivelPortsTests", dependencies: ["SwivelPorts", "SwivelTestSupport"], swiftSettings: strict),

@@ -1,4 +1,4 @@
-import SwivelCore
+import SwivelVocabulary
 import SwivelProtocol
 import Testing
 
