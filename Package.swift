@@ -1,53 +1,26 @@
 // swift-tools-version:6.0
 import PackageDescription
 
-// Module map, from the pure core outwards:
-//   SwivelVocabulary  the words every module and app shares: Axis, PerAxis, Vector3, Quaternion, units,
-//                   MonotonicInstant, the normalized image spaces, SwivelError and its wire codes,
-//                   FramingMode, AnimationName; the values the wire carries (limits, progress, receipts,
-//                   orientation targets, observations, camera information, fields of view, axis faults)
-//                   and InputRanges; the "did you mean" word suggestions the board loader and swivelctl
-//                   share; pure values, no engine
-//   SwivelCore      motion planning, limiter, animations, rate limits: no I/O, time is an input;
-//                   re-exports SwivelVocabulary
-//   SwivelSync      PIMutex: the firmware's lock, made visible to ThreadSanitizer under `make sanitize`
-//   SwivelPOSIX     the one POSIX layer: threads with a scheduling policy and affinity, the monotonic clock,
-//                   deadline sleep, FileDescriptor and Poll (the one EINTR loop, the one Errno), small-file reads, stderr; Glibc only
-//                   (CSwivelPOSIX: the _GNU_SOURCE calls, in C). SwivelCore and SwivelProtocol stay without it
-//   SwivelHardware  small hardware protocols, drivers (stepper, servo, quadrature, byte devices on
-//                   SwivelPorts' serial ports) and mocks; re-exports SwivelVocabulary (its clocks speak MonotonicInstant)
-//   SwivelSim       the physical model of a stand, wired to the mock GPIO chip
-//   SwivelBoard     the strict JSON5 board-file loader; on the vocabulary alone, not the engine
-//   SwivelLinux     Linux backends (libgpiod); compiled on Linux only
-//   SwivelProtocol  the wire codec: framing (COBS, CRC) and messages; pure, no I/O; on the vocabulary alone
-//   SwivelPorts     byte channels on SwivelPOSIX's FileDescriptor: termios serial, pty pairs, Unix sockets, poll
-//   SwivelLoop      the real-time loop thread: SCHED_FIFO, absolute deadlines, memory locking, its statistics
-//   SwivelStand     a board assembled into a stand: the Stand handle, the StandEngine the loop ticks,
-//                   motor drives, the command mailbox, status snapshots and the status line; imports no
-//                   backend: StandHardware is what a backend hands it (lines, PWM, step executor, I2C, byte devices)
-//   SwivelAccessories  buttons and batteries, read on the link thread; beside the stand, not on it:
-//                   its setup fails with SwivelHardware's HardwareError; each backend builds its own
-//   SwivelLinuxBackend  the Linux backend: LinuxHardware (a board's StandHardware on SwivelLinux's chip,
-//                   sysfs PWM, i2c-dev, serial ports), the step thread's policy, LinuxAccessories
-//   SwivelSimBackend  the simulated backend: SimulatedHardware (the same drives on mock lines wired to
-//                   SwivelSim's model), each motor type's MotorSimulation, MockHardware, VirtualStand
-//                   (the stand in virtual time), SimulatedAccessories; swiveld picks one of the two by the board
-//   SwivelLink      host sessions (LinkHub), the link thread (LinkServer), the tracking pipeline,
-//                   device identity, logs, the firmware version
-//   SwivelRuntime   the assembly: scene files and the simulated camera the daemon runs;
-//                   re-exports SwivelLoop, SwivelStand, SwivelAccessories and SwivelLink
-//   SwivelSceneBench  scene runs beside naive and alpha-beta baselines, metrics, SVG plots: bench and tests only
-//   SwivelKit       the session client, in Swivel's names (StandConnection, StandSession): re-exports
-//                   SwivelVocabulary only, whose values it takes rather than copies; the engine (SwivelCore) is
-//                   imported internally, so apps cannot drive MotionController & co.
-//   SwivelDockKit   the DockKit-shaped API (DockKit's names, only here) over SwivelKit, so DockKit code ports
-//                   by changing its import (docs/PORTING.md)
-//   swiveld         the daemon
-//   swivelctl       the host CLI
-//   swivel-bench    `make bench`
-//   swivel-fuzz     `make fuzz`
-//   swivel-soak     `make soak`
-//   SwivelToolSupport  child processes: for those three tools only
+// Module map: the folders under Sources/ are the layers (README.md, "How it is laid out", says what
+// each module holds; LayerBoundaryTests checks that imports follow it). Each target names its path.
+//   Core/       SwivelVocabulary (the shared words and wire values; one error-code table), SwivelCore (motion
+//               planning, limiter, animations, rate limits, tracking: no I/O, time is an input; re-exports
+//               the vocabulary), SwivelProtocol (the wire codec, on the vocabulary alone), SwivelBoard (the
+//               board-file loader, on the vocabulary; it reads its file through SwivelPOSIX)
+//   Platform/   SwivelSync (PIMutex), SwivelPOSIX + CSwivelPOSIX (the one POSIX layer: threads, clocks,
+//               FileDescriptor and Poll, the one EINTR loop and Errno), SwivelPorts (serial, ptys, sockets)
+//   Hardware/   SwivelHardware: the seams (lines, edges, PWM, I2C, byte devices, clocks), the drivers
+//               written against them, in-memory parts
+//   Runtime/    SwivelLoop (the real-time loop thread), SwivelStand (the engine the loop ticks; imports no
+//               backend: StandHardware is what a backend hands it), SwivelAccessories (buttons, batteries),
+//               SwivelLink (host sessions, the link thread, tracking), SwivelRuntime (scenes, the simulated
+//               camera; re-exports the four above)
+//   Backends/   Linux: SwivelLinux + CSwivelGPIO + CGPIOD (libgpiod, sysfs PWM, i2c-dev), SwivelLinuxBackend
+//               (a board's StandHardware on them); Sim: SwivelSim (the physical model), SwivelSimBackend (the
+//               same drives on mock lines wired to the model, VirtualStand); swiveld picks one by the board
+//   Host/       SwivelKit (the session client, Swivel's names), SwivelDockKit (DockKit's API over it)
+//   Tools/      swiveld, swivelctl, swivel-bench + SwivelSceneBench, swivel-fuzz, swivel-soak,
+//               swivel-busservo-packets, swivel-part-packets, SwivelToolSupport (for the tools only)
 let strict: [SwiftSetting] = [
     .enableUpcomingFeature("ExistentialAny"),
     .enableUpcomingFeature("InternalImportsByDefault"),
