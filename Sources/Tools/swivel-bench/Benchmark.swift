@@ -21,6 +21,7 @@ enum BenchmarkRegistry {
         LinkLoadBenchmark(),
         LinkBusyBenchmark(),
         DecoderBenchmark(),
+        WireToStepBenchmark(),
         TrackingBenchmark(),
     ]
 

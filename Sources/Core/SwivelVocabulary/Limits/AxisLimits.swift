@@ -36,3 +36,41 @@ public struct AxisLimits: Equatable, Hashable, Sendable, CustomStringConvertible
         "range \(positionRange.map(\.description) ?? "continuous"), speed ≤ \(maximumSpeed) rad/s, acceleration ≤ \(maximumAcceleration) rad/s²"
     }
 }
+
+/// A closed interval of axis positions. Always valid: finite and lower < upper.
+public struct PositionRange: Equatable, Hashable, Sendable, CustomStringConvertible {
+    public let lowerRadians: Radians
+    public let upperRadians: Radians
+
+    public init(lowerRadians: Radians, upperRadians: Radians, axis: Axis? = nil) throws(SwivelError) {
+        guard lowerRadians.isFinite else { throw SwivelError.invalid(.nonFiniteValue, axis: axis, value: lowerRadians) }
+        guard upperRadians.isFinite else { throw SwivelError.invalid(.nonFiniteValue, axis: axis, value: upperRadians) }
+        guard lowerRadians < upperRadians else {
+            throw SwivelError.invalid(.rangeMinimumNotBelowMaximum, axis: axis, value: lowerRadians)
+        }
+        self.lowerRadians = lowerRadians
+        self.upperRadians = upperRadians
+    }
+
+    public var centreRadians: Radians { (lowerRadians + upperRadians) / 2 }
+    public var widthRadians: Radians { upperRadians - lowerRadians }
+
+    public func contains(_ position: Radians) -> Bool { position >= lowerRadians && position <= upperRadians }
+
+    public func clamp(_ position: Radians) -> Radians { min(max(position, lowerRadians), upperRadians) }
+
+    /// The overlap of two ranges, nil when they do not overlap.
+    public func intersection(_ other: PositionRange) -> PositionRange? {
+        try? PositionRange(
+            lowerRadians: max(lowerRadians, other.lowerRadians),
+            upperRadians: min(upperRadians, other.upperRadians)
+        )
+    }
+
+    public func shifted(by offset: Radians) -> PositionRange {
+        // Shifting a valid range keeps it valid; the init cannot fail here.
+        (try? PositionRange(lowerRadians: lowerRadians + offset, upperRadians: upperRadians + offset)) ?? self
+    }
+
+    public var description: String { "[\(lowerRadians), \(upperRadians)] rad" }
+}

@@ -195,3 +195,42 @@ public final class InMemoryGPIOChip: GPIOChip {
         return lineStates[line].level
     }
 }
+
+/// An output line of a `InMemoryGPIOChip`. Holds the chip (not the other way
+/// round) so dropping the line releases it, as closing a request fd does.
+final class InMemoryOutputLine: DigitalOutput {
+    private let chip: InMemoryGPIOChip
+    let line: Int
+
+    init(chip: InMemoryGPIOChip, line: Int) {
+        self.chip = chip
+        self.line = line
+    }
+
+    func set(_ high: Bool, at instant: MonotonicInstant) {
+        chip.write(line: line, high: high, at: instant)
+    }
+
+    deinit { chip.release(line: line) }
+}
+
+/// One level change of a mock output line, as the test and the physical model see it.
+public struct LineTransition: Equatable, Sendable, CustomStringConvertible {
+    public var line: Int
+    public var high: Bool
+    /// When the change takes effect: the `at:` of the write on a
+    /// `.stamped` chip, `writtenAt` on an `.immediate` one.
+    public var instant: MonotonicInstant
+    /// What the chip's clock read when the write was made. Ahead of `instant`
+    /// for a virtual-time executor, at or after it for a busy-wait executor.
+    public var writtenAt: MonotonicInstant
+
+    public init(line: Int, high: Bool, instant: MonotonicInstant, writtenAt: MonotonicInstant) {
+        self.line = line
+        self.high = high
+        self.instant = instant
+        self.writtenAt = writtenAt
+    }
+
+    public var description: String { "line \(line) \(high ? "high" : "low") at \(instant)" }
+}

@@ -200,9 +200,11 @@ public final class LinkHub {
         }
         let trackID = MessageID.track.rawValue
         var laterTracks = frames.reduce(0) { $0 + ($1.0.messageID == trackID ? 1 : 0) }
-        let read = trackRead(of: id, at: readAt, frames: laterTracks + max(framesAfter, 0))
+        // Only TRACK frames are dated back, so a whole read without one (a
+        // command, a heartbeat) leaves the dating alone and skips it.
+        let read = laterTracks > 0 || framesAfter > 0 ? trackRead(of: id, at: readAt, frames: laterTracks + max(framesAfter, 0)) : nil
         sessions[id]?.openRead = framesAfter > 0 ? read : nil
-        if laterTracks > 0 { sessions[id]?.lastTrackRead = read.at }
+        if laterTracks > 0, let read { sessions[id]?.lastTrackRead = read.at }
         for (header, payload) in frames {
             statistics.framesReceived &+= 1
             guard sessions[id]?.closing == false else { return }
@@ -211,7 +213,7 @@ public final class LinkHub {
                 return
             }
             var arrival = now
-            if header.messageID == trackID {
+            if header.messageID == trackID, let read {
                 laterTracks -= 1
                 // The frames still to come from this read are counted as if
                 // all were TRACK frames, as the spacing counted them: the

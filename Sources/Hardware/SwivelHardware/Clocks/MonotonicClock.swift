@@ -1,4 +1,12 @@
+public import SwivelPOSIX
 import Synchronization
+
+/// The time source of the runtime. The real-time loop, the drivers and the
+/// simulated stand all read time from one of these, never from the system
+/// directly, so a test can run the whole runtime in virtual time.
+public protocol MonotonicClock: AnyObject {
+    func now() -> MonotonicInstant
+}
 
 /// A clock that moves only when told to: the runtime and the simulated stand
 /// run in virtual time on it, so tests run faster than real time and are
@@ -40,5 +48,29 @@ public final class ManualClock: MonotonicClock, Sendable {
         guard delta > 0 else { return now() }
         let after = nanoseconds.add(delta, ordering: .acquiringAndReleasing).newValue
         return MonotonicInstant(nanoseconds: after)
+    }
+}
+
+/// The system's monotonic clock (`MonotonicTime`, CLOCK_MONOTONIC) as a
+/// `MonotonicClock`: what `make run` and the hardware executors use. Same
+/// integer-nanosecond instants as the kernel's GPIO edge timestamps, which
+/// are CLOCK_MONOTONIC by default.
+public final class SystemMonotonicClock: MonotonicClock, Sendable {
+    public init() {}
+
+    @inlinable
+    public func now() -> MonotonicInstant {
+        MonotonicInstant(nanoseconds: MonotonicTime.nanoseconds())
+    }
+
+    /// True when `clock` reads CLOCK_MONOTONIC: its reading must fall between two
+    /// readings of CLOCK_MONOTONIC taken around it, whatever preempts us between
+    /// the three reads. A virtual clock or another system clock (CLOCK_MONOTONIC_RAW
+    /// drifts from it under NTP) fails this unless it agrees to the nanosecond.
+    public static func isSystemMonotonic(_ clock: any MonotonicClock) -> Bool {
+        let before = MonotonicTime.nanoseconds()
+        let reading = clock.now().nanoseconds
+        let after = MonotonicTime.nanoseconds()
+        return before <= reading && reading <= after
     }
 }
