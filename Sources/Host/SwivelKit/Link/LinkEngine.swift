@@ -68,7 +68,7 @@ final class LinkEngine {
     /// failed. The stand sends MOTION_STATE before the PROGRESS of the same
     /// instant, and a fault latches until CLEAR_FAULT, so it is already here.
     var latestFault: StandSession.MotionSample.Fault?
-    var latestFaultKind: StandSession.FaultKind?
+    var latestFaultKind: FaultKind?
     var statePollInFlight = false
     var nextStatePoll: Instant
 

@@ -59,7 +59,7 @@ public final class MoveProgress: Sendable, CustomStringConvertible {
     private struct Status {
         var update = Update(state: .running, fractionCompleted: 0)
         var fault: StandSession.MotionSample.Fault?
-        var faultKind: StandSession.FaultKind?
+        var faultKind: FaultKind?
         var waiters: [Int: CheckedContinuation<State, Never>] = [:]
         var nextWaiter = 0
     }
@@ -88,7 +88,7 @@ public final class MoveProgress: Sendable, CustomStringConvertible {
     /// reported it; nil otherwise (or when no MOTION_STATE said which).
     public var fault: StandSession.MotionSample.Fault? { status.withLock { $0.fault } }
     /// Which fault that was, told apart (`fault`'s `motorFault` covers several).
-    public var faultKind: StandSession.FaultKind? { status.withLock { $0.faultKind } }
+    public var faultKind: FaultKind? { status.withLock { $0.faultKind } }
 
     /// Why a `failed` request failed, in the stand's words; nil otherwise.
     /// The fault's own kind where the stand said it; an older stand's
@@ -145,7 +145,7 @@ public final class MoveProgress: Sendable, CustomStringConvertible {
     /// - Parameter fault: for `failed`, the fault that ended it.
     func apply(
         state: State, fractionCompleted: Double, fault: StandSession.MotionSample.Fault? = nil,
-        faultKind: StandSession.FaultKind? = nil
+        faultKind: FaultKind? = nil
     ) {
         // Under the broadcast's lock, as `updates` reads the state: one lock
         // order, and a new subscriber never sees an update twice.

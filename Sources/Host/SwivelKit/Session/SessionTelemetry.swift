@@ -67,63 +67,13 @@ extension StandSession {
             axes = report.axes
             isSystemTrackingEnabled = report.systemTrackingEnabled
             isMoving = report.moving
-            faultKind = FaultKind(report.faultCause)
+            faultKind = report.faultCause
             enabledDriverAxes = report.enabledDriverAxes
             var pulses: [Axis: Double] = [:]
             for axis in Axis.allCases where report.servoPulseMicroseconds[axis] != 0 {
                 pulses[axis] = Double(report.servoPulseMicroseconds[axis])
             }
             servoPulseMicroseconds = pulses
-        }
-    }
-
-    /// The motor fault the stand latched, as its closed loop or the motor
-    /// itself detected it.
-    public enum FaultKind: Equatable, Sendable, CustomStringConvertible {
-        /// The encoder reads far from the command: a stall, skipped steps, a slip.
-        case followingError
-        /// An encoder did not change while its motor moved.
-        case encoderSilent
-        /// An axis did not find its home switch.
-        case homingFailed
-        /// Steps could not be written in time and were dropped: the loop or the
-        /// step thread was held up; nothing mechanical is wrong.
-        case stepsTooLate
-        /// A motor reported a problem of its own (a bus servo).
-        case motorReported
-
-        init?(_ cause: FaultCause) {
-            switch cause {
-            case .none: return nil
-            case .followingError: self = .followingError
-            case .encoderSilent: self = .encoderSilent
-            case .homingFailed: self = .homingFailed
-            case .stepsTooLate: self = .stepsTooLate
-            case .motorReported: self = .motorReported
-            }
-        }
-
-        public var description: String {
-            switch self {
-            case .followingError: "followingError"
-            case .encoderSilent: "encoderSilent"
-            case .homingFailed: "homingFailed"
-            case .stepsTooLate: "stepsTooLate"
-            case .motorReported: "motorReported"
-            }
-        }
-
-        /// The stand's own reason for the fault: the text it refuses motion with.
-        public var reason: String {
-            let cause: FaultCause =
-                switch self {
-                case .followingError: .followingError
-                case .encoderSilent: .encoderSilent
-                case .homingFailed: .homingFailed
-                case .stepsTooLate: .stepsTooLate
-                case .motorReported: .motorReported
-                }
-            return cause.reason?.text ?? ""
         }
     }
 

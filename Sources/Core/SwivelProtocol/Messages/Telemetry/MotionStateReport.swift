@@ -7,6 +7,17 @@ public struct MotionStateReport: Equatable, Sendable {
         case motorFault = 1
         case encoderMismatch = 2
         case limitSwitch = 3
+
+        /// The DockKit kind `kind` is reported as: a following error, steps
+        /// dropped for lateness and a motor's own report are all `motorFault`.
+        public init(_ kind: FaultKind?) {
+            switch kind {
+            case nil: self = .none
+            case .followingError, .stepsTooLate, .motorReported: self = .motorFault
+            case .encoderSilent: self = .encoderMismatch
+            case .homingFailed: self = .limitSwitch
+            }
+        }
     }
 
     /// On the stand's clock: microseconds since it started.
@@ -23,15 +34,15 @@ public struct MotionStateReport: Equatable, Sendable {
     /// free to turn by hand. Appended after the required part: an older
     /// stand's report reads as none.
     public var enabledDriverAxes: AxisSet
-    /// Which fault `fault` is, told apart (appended, as above).
-    public var faultCause: FaultCause
+    /// Which fault `fault` is, told apart; nil without one (appended, as above).
+    public var faultCause: FaultKind?
     /// Per axis, the width a SET_SERVO_PULSE jog holds it at, µs; 0 where
     /// the axis follows its angle (appended, as above).
     public var servoPulseMicroseconds: PerAxis<UInt16>
 
     public init(
         timeMicroseconds: UInt64, axes: AxisSet, positions: Vector3, velocities: Vector3, fault: Fault = .none,
-        systemTrackingEnabled: Bool, moving: Bool, enabledDriverAxes: AxisSet = [], faultCause: FaultCause = .none,
+        systemTrackingEnabled: Bool, moving: Bool, enabledDriverAxes: AxisSet = [], faultCause: FaultKind? = nil,
         servoPulseMicroseconds: PerAxis<UInt16> = PerAxis(repeating: 0)
     ) {
         self.servoPulseMicroseconds = servoPulseMicroseconds
@@ -56,7 +67,7 @@ public struct MotionStateReport: Equatable, Sendable {
         w.u8(fault.rawValue)
         w.u8((systemTrackingEnabled ? 1 : 0) | (moving ? 2 : 0))
         w.u8(enabledDriverAxes.rawValue)
-        w.u8(faultCause.rawValue)
+        w.u8(faultCause?.rawValue ?? 0)
         for axis in Axis.allCases { w.u16(servoPulseMicroseconds[axis]) }
     }
 
@@ -72,7 +83,8 @@ public struct MotionStateReport: Equatable, Sendable {
         let flags = r.u8()
         let enabled = AxisSet(rawValue: r.u8() & 0b111)
         let rawCause = r.u8()
-        guard let cause = FaultCause(rawValue: rawCause) else {
+        let cause = FaultKind(rawValue: rawCause)
+        guard cause != nil || rawCause == 0 else {
             throw .unknownValue(.motionState, field: "fault cause", value: UInt64(rawCause))
         }
         let pulses = PerAxis(pitch: r.u16(), yaw: r.u16(), roll: r.u16())
