@@ -131,33 +131,16 @@ extension StandSession {
 
     /// One BATTERY_STATE: one named battery; a stand may have several.
     public struct BatteryReading: Equatable, Sendable {
-        public enum ChargeState: Equatable, Sendable, CustomStringConvertible {
-            case charging, notCharging, notChargeable
-
-            public var description: String {
-                switch self {
-                case .charging: "charging"
-                case .notCharging: "notCharging"
-                case .notChargeable: "notChargeable"
-                }
-            }
-        }
-
         public var name: String
         /// 0...1
         public var level: Double
-        public var chargeState: ChargeState
+        public var chargeState: BatteryChargeState
         public var lowBattery: Bool
 
         init(_ state: SwivelProtocol.BatteryState) {
             name = state.name
             level = state.level
-            chargeState =
-                switch state.chargeState {
-                case .charging: .charging
-                case .notCharging: .notCharging
-                case .notChargeable: .notChargeable
-                }
+            chargeState = state.chargeState
             lowBattery = state.lowBattery
         }
     }
