@@ -3,13 +3,14 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import SwivelToolSupport
 
 // `make bench`: measures and prints, never asserts.
 let options: BenchOptions
-do throws(BenchUsageError) {
+do throws(UsageError) {
     options = try BenchOptions.parse(Array(CommandLine.arguments.dropFirst()))
 } catch {
-    printError("swivel-bench: \(error.reason)\n\(BenchOptions.usage)")
+    printError("swivel-bench: \(error)\n\(BenchOptions.usage)")
     exit(2)
 }
 if options.showHelp {
