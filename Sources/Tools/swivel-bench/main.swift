@@ -21,10 +21,10 @@ if options.showHelp {
 var failed = false
 for benchmark in BenchmarkRegistry.selected(by: options) {
     print("== \(benchmark.name): \(benchmark.summary)")
-    do throws(BenchFailure) {
+    do throws(ToolFailure) {
         print(try benchmark.run(options).render())
     } catch {
-        printError("swivel-bench: \(benchmark.name) could not measure: \(error.reason)")
+        printError("swivel-bench: \(benchmark.name) could not measure: \(error)")
         failed = true
     }
     print()
