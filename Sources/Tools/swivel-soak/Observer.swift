@@ -61,7 +61,7 @@ final class Observer {
                 motionStates += 1
                 if let lastArrival { largestArrivalGapNanoseconds = max(largestArrivalGapNanoseconds, now - lastArrival) }
                 lastArrival = now
-                if report.fault != .none { faultsSeen.insert("\(report.fault)") }
+                if let fault = report.fault { faultsSeen.insert("\(fault)") }
                 let before = checker.violations.count
                 checker.check(report)
                 if checker.violations.count > before, violationContexts.count < 5, let statistics {

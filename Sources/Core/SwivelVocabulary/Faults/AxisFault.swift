@@ -105,3 +105,39 @@ public enum FaultKind: UInt8, Equatable, Sendable, CaseIterable, CustomStringCon
         }
     }
 }
+
+/// The DockKit error a latched fault is reported as (MOTION_STATE's `fault`
+/// byte is the raw value, 0 no fault). DockKit has three, so a following
+/// error, steps dropped for lateness and a motor's own report are all
+/// `motorFault`; `FaultKind` tells them apart.
+public enum DockKitFault: UInt8, Equatable, Sendable, CustomStringConvertible {
+    case motorFault = 1
+    case encoderMismatch = 2
+    case limitSwitch = 3
+
+    public init(_ kind: FaultKind) {
+        switch kind {
+        case .followingError, .stepsTooLate, .motorReported: self = .motorFault
+        case .encoderSilent: self = .encoderMismatch
+        case .homingFailed: self = .limitSwitch
+        }
+    }
+
+    public var description: String {
+        switch self {
+        case .motorFault: "motorFault"
+        case .encoderMismatch: "encoderMismatch"
+        case .limitSwitch: "limitSwitch"
+        }
+    }
+
+    /// The stand's reason for a fault of this kind where it did not say
+    /// which `FaultKind` it was (a stand older than the fault-cause byte).
+    public var reason: String {
+        switch self {
+        case .motorFault: SwivelError.Reason.followingErrorFault.text
+        case .encoderMismatch: SwivelError.Reason.encoderSilentFault.text
+        case .limitSwitch: SwivelError.Reason.homingFailedFault.text
+        }
+    }
+}

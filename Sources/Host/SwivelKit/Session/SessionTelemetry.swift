@@ -5,29 +5,6 @@ import SwivelProtocol
 extension StandSession {
     /// One MOTION_STATE: positions and velocities, 50 times a second by default.
     public struct MotionSample: Equatable, Sendable {
-        /// The fault byte of MOTION_STATE: three kinds, each of which may lump
-        /// several causes together (`faultKind` tells them apart).
-        public enum Fault: Equatable, Sendable, CustomStringConvertible {
-            case motorFault, encoderMismatch, limitSwitch
-
-            public var description: String {
-                switch self {
-                case .motorFault: "motorFault"
-                case .encoderMismatch: "encoderMismatch"
-                case .limitSwitch: "limitSwitch"
-                }
-            }
-
-            /// The stand's own reason for the fault: the text it refuses motion with.
-            public var reason: String {
-                switch self {
-                case .motorFault: SwivelError.Reason.followingErrorFault.text
-                case .encoderMismatch: SwivelError.Reason.encoderSilentFault.text
-                case .limitSwitch: SwivelError.Reason.homingFailedFault.text
-                }
-            }
-        }
-
         /// Which fault `fault` is, told apart where the wire's three kinds lump
         /// several together (`motorFault` is a following error, steps dropped
         /// for lateness, or a motor's own report); nil without a fault, or
@@ -47,8 +24,9 @@ extension StandSession {
         public var angularVelocities: Vector3
         /// On the stand's clock: time since it started.
         public var timestamp: Duration
-        /// The latched motor fault; nil without one.
-        public var fault: Fault?
+        /// The latched motor fault, as DockKit's kind (`faultKind` tells
+        /// apart the causes its `motorFault` lumps together); nil without one.
+        public var fault: DockKitFault?
         public var axes: AxisSet
         public var isSystemTrackingEnabled: Bool
         public var isMoving: Bool
@@ -57,13 +35,7 @@ extension StandSession {
             angularPositions = report.positions
             angularVelocities = report.velocities
             timestamp = Duration(wireMicroseconds: report.timeMicroseconds)
-            fault =
-                switch report.fault {
-                case .none: nil
-                case .motorFault: .motorFault
-                case .encoderMismatch: .encoderMismatch
-                case .limitSwitch: .limitSwitch
-                }
+            fault = report.fault
             axes = report.axes
             isSystemTrackingEnabled = report.systemTrackingEnabled
             isMoving = report.moving

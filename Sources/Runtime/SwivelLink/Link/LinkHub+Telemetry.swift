@@ -37,7 +37,7 @@ extension LinkHub {
     }
 
     /// DockKit's kind of the fault, as MOTION_STATE's `fault` byte carries it.
-    static func wireFault(_ fault: AxisFault?) -> MotionStateReport.Fault { MotionStateReport.Fault(fault?.kind) }
+    static func wireFault(_ fault: AxisFault?) -> DockKitFault? { fault.map { DockKitFault($0.kind) } }
 
     func stateReport() -> StateReport {
         let status = stand.status()

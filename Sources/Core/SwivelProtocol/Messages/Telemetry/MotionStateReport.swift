@@ -2,24 +2,6 @@ public import SwivelVocabulary
 
 /// MOTION_STATE: positions and velocities, periodic (default 50 Hz).
 public struct MotionStateReport: Equatable, Sendable {
-    public enum Fault: UInt8, Sendable {
-        case none = 0
-        case motorFault = 1
-        case encoderMismatch = 2
-        case limitSwitch = 3
-
-        /// The DockKit kind `kind` is reported as: a following error, steps
-        /// dropped for lateness and a motor's own report are all `motorFault`.
-        public init(_ kind: FaultKind?) {
-            switch kind {
-            case nil: self = .none
-            case .followingError, .stepsTooLate, .motorReported: self = .motorFault
-            case .encoderSilent: self = .encoderMismatch
-            case .homingFailed: self = .limitSwitch
-            }
-        }
-    }
-
     /// On the stand's clock: microseconds since it started.
     public var timeMicroseconds: UInt64
     public var axes: AxisSet
@@ -27,7 +9,8 @@ public struct MotionStateReport: Equatable, Sendable {
     public var positions: Vector3
     /// Commanded velocities, rad/s.
     public var velocities: Vector3
-    public var fault: Fault
+    /// The latched fault as DockKit's kind; nil without one.
+    public var fault: DockKitFault?
     public var systemTrackingEnabled: Bool
     public var moving: Bool
     /// Axes whose driver is enabled (holding or moving); released ones are
@@ -41,7 +24,7 @@ public struct MotionStateReport: Equatable, Sendable {
     public var servoPulseMicroseconds: PerAxis<UInt16>
 
     public init(
-        timeMicroseconds: UInt64, axes: AxisSet, positions: Vector3, velocities: Vector3, fault: Fault = .none,
+        timeMicroseconds: UInt64, axes: AxisSet, positions: Vector3, velocities: Vector3, fault: DockKitFault? = nil,
         systemTrackingEnabled: Bool, moving: Bool, enabledDriverAxes: AxisSet = [], faultCause: FaultKind? = nil,
         servoPulseMicroseconds: PerAxis<UInt16> = PerAxis(repeating: 0)
     ) {
@@ -64,7 +47,7 @@ public struct MotionStateReport: Equatable, Sendable {
         w.u8(axes.rawValue)
         w.vector(positions)
         w.vector(velocities)
-        w.u8(fault.rawValue)
+        w.u8(fault?.rawValue ?? 0)
         w.u8((systemTrackingEnabled ? 1 : 0) | (moving ? 2 : 0))
         w.u8(enabledDriverAxes.rawValue)
         w.u8(faultCause?.rawValue ?? 0)
@@ -77,7 +60,8 @@ public struct MotionStateReport: Equatable, Sendable {
         let axes = AxisSet(rawValue: r.u8() & 0b111)
         let positions = r.vector(), velocities = r.vector()
         let rawFault = r.u8()
-        guard let fault = Fault(rawValue: rawFault) else {
+        let fault = DockKitFault(rawValue: rawFault)
+        guard fault != nil || rawFault == 0 else {
             throw .unknownValue(.motionState, field: "fault", value: UInt64(rawFault))
         }
         let flags = r.u8()
