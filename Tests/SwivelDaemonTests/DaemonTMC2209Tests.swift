@@ -64,7 +64,7 @@ import Testing
         let end = RawHost.now() + 10
         while RawHost.now() < end {
             report = try host.state()
-            if report?.faultCause != FaultCause.none { break }
+            if report == nil || report?.faultCause != nil { break }
             try host.pump(seconds: 0.1)
         }
         let faulted = try #require(report)

@@ -12,10 +12,10 @@ import Testing
         #expect(BusServoErrorFlags.supplyVoltage.problem == .supplyVoltage)
     }
 
-    /// The actuator's fault is the shared case, not the flags.
-    @Test func anActuatorFaultCarriesTheSharedProblem() {
-        let fault = ActuatorFault.motorReported(BusServoErrorFlags.overload.problem)
-        #expect(fault == .motorReported(.overloaded))
-        #expect("\(fault)" == "the motor reports: it reports an overload")
+    /// The fault the stand latches carries the shared case, not the flags.
+    @Test func theLatchedFaultCarriesTheSharedProblem() {
+        let fault = AxisFault.motor(axis: .yaw, problem: BusServoErrorFlags.overload.problem)
+        #expect(fault == .motor(axis: .yaw, problem: .overloaded))
+        #expect("\(fault)" == "yaw's motor stopped the stand: it reports an overload")
     }
 }

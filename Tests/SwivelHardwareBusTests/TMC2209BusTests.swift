@@ -120,7 +120,7 @@ import Testing
         #expect(stepper.fault == nil)
         line.models[0]?.setDriverStatus(TMC2209DriverStatus(rawValue: 1 << 2))
         bus.poll()
-        #expect(stepper.fault == .motorReported(.shortToGround(coil: .a)))
+        #expect(stepper.fault == .shortToGround(coil: .a))
     }
 }
 

@@ -1,3 +1,4 @@
+import SwivelToolSupport
 import Testing
 
 @testable import swivel_soak
@@ -48,9 +49,9 @@ import Testing
     }
 
     @Test func badOptionsAreRefused() {
-        #expect(throws: SoakOptions.UsageError.self) { try SoakOptions.parse(["--seconds", "nan"]) }
-        #expect(throws: SoakOptions.UsageError.self) { try SoakOptions.parse(["--sessions", "0"]) }
-        #expect(throws: SoakOptions.UsageError.self) { try SoakOptions.parse(["--exclude", "motion,nonsense"]) }
+        #expect(throws: UsageError.self) { try SoakOptions.parse(["--seconds", "nan"]) }
+        #expect(throws: UsageError.self) { try SoakOptions.parse(["--sessions", "0"]) }
+        #expect(throws: UsageError.self) { try SoakOptions.parse(["--exclude", "motion,nonsense"]) }
         let options = try? SoakOptions.parse(["--seconds", "30", "--exclude", "absurd,churn", "--seed", "7"])
         #expect(options?.seconds == 30 && options?.seed == 7 && options?.excluded == [.absurd, .churn])
     }

@@ -45,7 +45,7 @@ import SwivelStandHarness
             }
             return virtual.stand.status().fault
         }
-        guard case .stepsTooLate(.yaw, _)? = late else {
+        guard case .motor(.yaw, .stepsTooLate)? = late else {
             Issue.record("expected steps too late on yaw, got \(String(describing: late))")
             return
         }

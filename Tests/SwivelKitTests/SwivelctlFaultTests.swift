@@ -51,7 +51,7 @@ import Testing
         let result = try await stand.run(["shell"], input: "tracking off\nmove --yaw 2 --duration 3 --wait\n")
         #expect(result.status == 1, "stdout: \(result.standardOutput) stderr: \(result.standardError)")
         let latched = stand.pump.inspect { _, virtual in virtual.stand.status().fault }
-        guard case .stepsTooLate? = latched else {
+        guard case .motor(_, .stepsTooLate)? = latched else {
             Issue.record("expected steps too late, got \(String(describing: latched))")
             return
         }

@@ -22,7 +22,7 @@ import Testing
         #expect(h.call(.setSystemTracking(enabled: false), on: id)?.isAck == true)
         #expect(h.call(.setAngularVelocity(Vector3(yaw: 1)), on: id)?.isAck == true)
         h.run(seconds: 0.3)
-        #expect(lastMotionState(h, id)?.fault == MotionStateReport.Fault.none)
+        #expect(try #require(lastMotionState(h, id)).fault == nil)
         try h.virtual.simulation.model.cutEncoder(axis: .yaw)
         h.run(seconds: 0.3)
         #expect(lastMotionState(h, id)?.fault == .encoderMismatch)
@@ -39,7 +39,7 @@ import Testing
         h.run(seconds: 0.5)
         #expect(h.call(.clearFault, on: id)?.isAck == true)
         h.run(seconds: 0.2)
-        #expect(lastMotionState(h, id)?.fault == MotionStateReport.Fault.none)
+        #expect(try #require(lastMotionState(h, id)).fault == nil)
         #expect(h.call(.setAngularVelocity(Vector3(pitch: 0.2)), on: id)?.isAck == true)
     }
 

@@ -93,7 +93,7 @@ import Testing
         sim.run(seconds: 0.3)
         chain.modify(id: 2) { $0.answers = false }
         #expect(sim.run(until: { $0.fault != nil }, timeoutSeconds: 0.2))
-        guard case .motorReported(.pitch, .silent(let missed))? = sim.stand.status().fault else {
+        guard case .motor(.pitch, .silent(let missed))? = sim.stand.status().fault else {
             Issue.record("expected pitch silent, got \(String(describing: sim.stand.status().fault))")
             return
         }
@@ -112,7 +112,7 @@ import Testing
         sim.run(seconds: 0.3)
         chain.modify(id: 1) { $0.temperatureCelsius = 75 }
         #expect(sim.run(until: { $0.fault != nil }, timeoutSeconds: 0.1))
-        #expect(sim.stand.status().fault == .motorReported(axis: .yaw, problem: .overheated(celsius: 75, limitCelsius: 70)))
+        #expect(sim.stand.status().fault == .motor(axis: .yaw, problem: .overheated(celsius: 75, limitCelsius: 70)))
     }
 
     @Test(arguments: [Board.BusServo.Family.feetech, .dynamixel])
@@ -124,7 +124,7 @@ import Testing
         // Overload: Feetech's error byte bit 5; Dynamixel's register 70 bit 5 behind the alert bit.
         chain.modify(id: 1) { $0.hardwareErrorBits = 0x20 }
         #expect(sim.run(until: { $0.fault != nil }, timeoutSeconds: 0.1))
-        #expect(sim.stand.status().fault == .motorReported(axis: .yaw, problem: .overloaded))
+        #expect(sim.stand.status().fault == .motor(axis: .yaw, problem: .overloaded))
     }
 
     /// A servo that never answers stops setup with the reason, before anything moves.

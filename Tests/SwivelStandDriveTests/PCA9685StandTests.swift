@@ -64,7 +64,7 @@ import Testing
         sim.run(seconds: 0.3)
         chip.failNextTransfers(3)
         #expect(sim.run(until: { $0.fault != nil }, timeoutSeconds: 0.1))
-        guard case .motorReported(_, .busTransfersFailed(let count, .noAnswer))? = sim.stand.status().fault else {
+        guard case .motor(_, .busTransfersFailed(let count, .noAnswer))? = sim.stand.status().fault else {
             Issue.record("expected a bus failure, got \(String(describing: sim.stand.status().fault))")
             return
         }

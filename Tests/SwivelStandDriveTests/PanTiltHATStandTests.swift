@@ -46,7 +46,7 @@ import Testing
         sim.run(seconds: 0.3)
         hat.failNextTransfers(3, kind: .transferFailed)
         #expect(sim.run(until: { $0.fault != nil }, timeoutSeconds: 0.1))
-        guard case .motorReported(_, .busTransfersFailed(_, .transferFailed))? = sim.stand.status().fault else {
+        guard case .motor(_, .busTransfersFailed(_, .transferFailed))? = sim.stand.status().fault else {
             Issue.record("expected a bus failure, got \(String(describing: sim.stand.status().fault))")
             return
         }

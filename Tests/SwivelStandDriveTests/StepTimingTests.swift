@@ -218,7 +218,7 @@ import Testing
         sim.skipDeadlines(2)
         #expect(sim.run(until: { $0.fault != nil }, timeoutSeconds: 0.01))
         let status = sim.stand.status()
-        guard case .stepsTooLate(.yaw, let lateness)? = status.fault else {
+        guard case .motor(.yaw, .stepsTooLate(let lateness))? = status.fault else {
             Issue.record("expected yaw's steps to be reported too late, got \(String(describing: status.fault))")
             return
         }
@@ -257,7 +257,7 @@ import Testing
         })
         _ = try sim.send(.setAngularVelocity(Vector3(pitch: 0, yaw: 2, roll: 0)))
         #expect(sim.run(until: { $0.fault != nil }, timeoutSeconds: 0.5))
-        guard case .stepsTooLate(.yaw, let lateness)? = sim.stand.status().fault else {
+        guard case .motor(.yaw, .stepsTooLate(let lateness))? = sim.stand.status().fault else {
             Issue.record("expected yaw's steps to be reported too late, got \(String(describing: sim.stand.status().fault))")
             return
         }

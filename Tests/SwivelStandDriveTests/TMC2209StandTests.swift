@@ -52,7 +52,7 @@ import Testing
         sim.simulation.pollTMC2209Drivers()
         #expect(sim.run(until: { $0.fault != nil }, timeoutSeconds: 0.1))
         let fault = sim.stand.status().fault
-        #expect(fault == .motorReported(axis: .pitch, problem: .overheating))
+        #expect(fault == .motor(axis: .pitch, problem: .overheating))
         #expect(fault?.description == "pitch's motor stopped the stand: it reports overheating")
     }
 
@@ -69,7 +69,7 @@ import Testing
         sim.simulation.pollTMC2209Drivers()
         #expect(sim.run(until: \.faultDisabled, timeoutSeconds: 1))
         let fault = try #require(sim.stand.status().fault)
-        guard case .motorReported(_, .lostSettings) = fault else {
+        guard case .motor(_, .lostSettings) = fault else {
             Issue.record("expected lostSettings, got \(fault)")
             return
         }

@@ -65,7 +65,7 @@ import Testing
             sim.skipDeadlines(2)
             _ = sim.run(until: { $0.fault != nil }, timeoutSeconds: 0.003)
         }
-        guard case .stepsTooLate(.yaw, _)? = sim.stand.status().fault else {
+        guard case .motor(.yaw, .stepsTooLate)? = sim.stand.status().fault else {
             Issue.record("expected yaw's states to be reported too late, got \(String(describing: sim.stand.status().fault))")
             return
         }

@@ -1,3 +1,5 @@
+import SwivelToolSupport
+
 /// Heap allocations made on the real-time thread: the static daemon runs the
 /// board twice, for a short and a long time, under an LD_PRELOAD shim
 /// (bench/c/alloc_counter.c) that counts malloc-family calls from the thread
@@ -11,7 +13,7 @@ struct AllocationBenchmark: Benchmark {
     static let library = "bench/out/alloc_counter.so"
     static let marker = "alloc_counter: swivel-rt thread allocations: "
 
-    func run(_ options: BenchOptions) throws(BenchFailure) -> BenchReport {
+    func run(_ options: BenchOptions) throws(ToolFailure) -> BenchReport {
         #if os(Linux)
         let note = try CProgramBuild.ensure(binary: Self.library, source: Self.source, flags: ["-shared", "-fPIC"])
         let short = 2.0, long = 8.0
@@ -28,21 +30,21 @@ struct AllocationBenchmark: Benchmark {
         if let note { report.notes.append(note) }
         return report
         #else
-        throw BenchFailure("the allocation counter is an LD_PRELOAD shim for glibc; Linux only")
+        throw ToolFailure("the allocation counter is an LD_PRELOAD shim for glibc; Linux only")
         #endif
     }
 
-    private func count(_ options: BenchOptions, seconds: Double) throws(BenchFailure) -> Int {
+    private func count(_ options: BenchOptions, seconds: Double) throws(ToolFailure) -> Int {
         let result = try Subprocess.run(
             "env",
             arguments: ["LD_PRELOAD=" + Self.library, options.binaryPath, "--board", options.boardPath, "--duration", "\(seconds)"],
             searchPath: true, errorOutput: .merge)
         guard result.exitCode == 0 else {
-            throw BenchFailure("\(options.binaryPath) under the allocation counter \(result.howItEnded):\n\(result.standardOutput)")
+            throw ToolFailure("\(options.binaryPath) under the allocation counter \(result.howItEnded):\n\(result.standardOutput)")
         }
         for line in result.standardOutput.split(separator: "\n") where line.hasPrefix(Self.marker) {
             if let value = Int(line.dropFirst(Self.marker.count)) { return value }
         }
-        throw BenchFailure("the allocation counter printed no count; output:\n\(result.standardOutput)")
+        throw ToolFailure("the allocation counter printed no count; output:\n\(result.standardOutput)")
     }
 }

@@ -1,4 +1,5 @@
 import SwivelBoard
+import SwivelToolSupport
 
 /// The boards the tick benchmark runs on: the two simulated stands, one with two
 /// axes and one with three, so the per-axis cost shows.
@@ -6,11 +7,11 @@ enum BenchBoards {
     static let twoAxisPath = "boards/sim-continuous.json5"
     static let threeAxisPath = "boards/sim.json5"
 
-    static func load(_ path: String) throws(BenchFailure) -> Board {
+    static func load(_ path: String) throws(ToolFailure) -> Board {
         do throws(BoardError) {
             return try BoardLoader.load(contentsOf: path)
         } catch {
-            throw BenchFailure("cannot load board \(path) (run from the repository root): \(error)")
+            throw ToolFailure("cannot load board \(path) (run from the repository root): \(error)")
         }
     }
 }

@@ -1,3 +1,5 @@
+import SwivelToolSupport
+
 /// The command line of `swivel-bench`.
 struct BenchOptions: Equatable {
     /// Seconds each side of the loop bench runs in total (split into two halves).
@@ -54,7 +56,7 @@ struct BenchOptions: Equatable {
         Measures and prints; never asserts. Absolute numbers depend on the machine.
         """
 
-    static func parse(_ arguments: [String]) throws(BenchUsageError) -> BenchOptions {
+    static func parse(_ arguments: [String]) throws(UsageError) -> BenchOptions {
         var options = BenchOptions()
         var remaining = arguments[...]
         while let argument = remaining.popFirst() {
@@ -84,51 +86,45 @@ struct BenchOptions: Equatable {
             case "--latency":
                 let text = try value(after: argument, in: &remaining)
                 guard let ms = Double(text), ms.isFinite, ms >= 0, ms <= 1_000 else {
-                    throw BenchUsageError("--latency needs milliseconds in [0, 1000], got \"\(text)\"")
+                    throw UsageError("--latency needs milliseconds in [0, 1000], got \"\(text)\"")
                 }
                 options.latencies.append(ms / 1000)
             case "--only":
                 let name = try value(after: argument, in: &remaining)
                 guard BenchmarkRegistry.names.contains(name) else {
-                    throw BenchUsageError(
+                    throw UsageError(
                         "no benchmark named \"\(name)\"; known: \(BenchmarkRegistry.names.joined(separator: ", "))")
                 }
                 options.only = name
             default:
-                throw BenchUsageError("unknown argument \"\(argument)\"")
+                throw UsageError("unknown argument \"\(argument)\"")
             }
         }
         return options
     }
 
-    private static func value(after option: String, in remaining: inout ArraySlice<String>) throws(BenchUsageError) -> String {
+    private static func value(after option: String, in remaining: inout ArraySlice<String>) throws(UsageError) -> String {
         guard let value = remaining.popFirst() else {
-            throw BenchUsageError("\(option) needs a value")
+            throw UsageError("\(option) needs a value")
         }
         return value
     }
 
-    private static func seconds(after option: String, in remaining: inout ArraySlice<String>) throws(BenchUsageError) -> Double {
+    private static func seconds(after option: String, in remaining: inout ArraySlice<String>) throws(UsageError) -> Double {
         let text = try value(after: option, in: &remaining)
         guard let seconds = Double(text), seconds.isFinite, seconds > 0, seconds <= 3_600 else {
-            throw BenchUsageError("\(option) needs a number of seconds in (0, 3600], got \"\(text)\"")
+            throw UsageError("\(option) needs a number of seconds in (0, 3600], got \"\(text)\"")
         }
         return seconds
     }
 
     private static func count(
         after option: String, in remaining: inout ArraySlice<String>, range: ClosedRange<Int>
-    ) throws(BenchUsageError) -> Int {
+    ) throws(UsageError) -> Int {
         let text = try value(after: option, in: &remaining)
         guard let count = Int(text), range.contains(count) else {
-            throw BenchUsageError("\(option) needs a whole number in \(range.lowerBound)...\(range.upperBound), got \"\(text)\"")
+            throw UsageError("\(option) needs a whole number in \(range.lowerBound)...\(range.upperBound), got \"\(text)\"")
         }
         return count
     }
-}
-
-struct BenchUsageError: Error, Equatable, CustomStringConvertible {
-    var reason: String
-    init(_ reason: String) { self.reason = reason }
-    var description: String { reason }
 }

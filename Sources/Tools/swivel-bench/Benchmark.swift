@@ -1,3 +1,5 @@
+import SwivelToolSupport
+
 /// One thing `swivel-bench` measures. Add a benchmark by writing a type in its own
 /// file and listing it in `BenchmarkRegistry.all`.
 protocol Benchmark: Sendable {
@@ -5,7 +7,9 @@ protocol Benchmark: Sendable {
     var name: String { get }
     /// One line shown before it runs.
     var summary: String { get }
-    func run(_ options: BenchOptions) throws(BenchFailure) -> BenchReport
+    /// Throws when it could not measure (a missing binary, a crashed
+    /// subprocess): reported, never confused with a slow result.
+    func run(_ options: BenchOptions) throws(ToolFailure) -> BenchReport
 }
 
 enum BenchmarkRegistry {
@@ -31,12 +35,4 @@ enum BenchmarkRegistry {
         guard let only = options.only else { return all }
         return all.filter { $0.name == only }
     }
-}
-
-/// A benchmark that could not measure (a missing binary, a crashed subprocess):
-/// reported, never confused with a slow result.
-struct BenchFailure: Error, CustomStringConvertible {
-    var reason: String
-    init(_ reason: String) { self.reason = reason }
-    var description: String { reason }
 }

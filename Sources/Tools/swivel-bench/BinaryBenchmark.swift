@@ -15,11 +15,11 @@ struct BinaryBenchmark: Benchmark {
 
     static let targetBytes = 20 * 1_048_576
 
-    func run(_ options: BenchOptions) throws(BenchFailure) -> BenchReport {
+    func run(_ options: BenchOptions) throws(ToolFailure) -> BenchReport {
         let path = options.binaryPath
         var info = stat()
         guard stat(path, &info) == 0 else {
-            throw BenchFailure("cannot stat --binary \(path): \(Subprocess.describeErrno(errno)); `make release` builds dist/swiveld")
+            throw ToolFailure("cannot stat --binary \(path): \(Subprocess.describeErrno(errno)); `make release` builds dist/swiveld")
         }
         let bytes = Int(info.st_size)
 

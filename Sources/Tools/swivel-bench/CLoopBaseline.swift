@@ -1,4 +1,5 @@
 import SwivelRuntime
+import SwivelToolSupport
 
 /// One run of bench/c/nanosleep_loop, parsed from its one-line report.
 struct CLoopRun {
@@ -14,7 +15,7 @@ struct CLoopRun {
 
     static func run(
         path: String, seconds: Double, periodNanoseconds: Int64, priority: Int32
-    ) throws(BenchFailure) -> CLoopRun {
+    ) throws(ToolFailure) -> CLoopRun {
         let result = try Subprocess.run(
             path,
             arguments: [
@@ -22,31 +23,31 @@ struct CLoopRun {
             ])
         guard result.exitCode == 0 else {
             let how = result.signal.map { "was killed by signal \($0)" } ?? "exited with \(result.exitCode ?? -1)"
-            throw BenchFailure("\(path) \(how)")
+            throw ToolFailure("\(path) \(how)")
         }
         guard let line = result.standardOutput.split(separator: "\n").first(where: { $0.hasPrefix("wake_ns ") }) else {
-            throw BenchFailure("\(path) printed no \"wake_ns\" line; is it built from bench/c/nanosleep_loop.c?")
+            throw ToolFailure("\(path) printed no \"wake_ns\" line; is it built from bench/c/nanosleep_loop.c?")
         }
         return try parse(line)
     }
 
-    static func parse(_ line: Substring) throws(BenchFailure) -> CLoopRun {
+    static func parse(_ line: Substring) throws(ToolFailure) -> CLoopRun {
         var fields: [Substring: Substring] = [:]
         for token in line.split(separator: " ").dropFirst() {
             guard let equals = token.firstIndex(of: "=") else {
-                throw BenchFailure("malformed field \"\(token)\" in the C baseline's report")
+                throw ToolFailure("malformed field \"\(token)\" in the C baseline's report")
             }
             fields[token[..<equals]] = token[token.index(after: equals)...]
         }
-        func integer(_ key: Substring) throws(BenchFailure) -> Int64 {
+        func integer(_ key: Substring) throws(ToolFailure) -> Int64 {
             guard let text = fields[key], let value = Int64(text) else {
-                throw BenchFailure("the C baseline's report lacks an integer \(key)=")
+                throw ToolFailure("the C baseline's report lacks an integer \(key)=")
             }
             return value
         }
-        func count(_ key: Substring) throws(BenchFailure) -> UInt64 {
+        func count(_ key: Substring) throws(ToolFailure) -> UInt64 {
             guard let text = fields[key], let value = UInt64(text) else {
-                throw BenchFailure("the C baseline's report lacks a count \(key)=")
+                throw ToolFailure("the C baseline's report lacks a count \(key)=")
             }
             return value
         }
@@ -55,7 +56,7 @@ struct CLoopRun {
         for entry in (fields["buckets"] ?? "").split(separator: ",") {
             let parts = entry.split(separator: ":")
             guard parts.count == 2, let bucket = Int(parts[0]), let bucketCount = UInt64(parts[1]) else {
-                throw BenchFailure("malformed bucket \"\(entry)\" in the C baseline's report")
+                throw ToolFailure("malformed bucket \"\(entry)\" in the C baseline's report")
             }
             buckets.append((bucket, bucketCount))
         }
@@ -65,7 +66,7 @@ struct CLoopRun {
         do throws(LatencyHistogramError) {
             histogram = try LatencyHistogram(bucketCounts: buckets, sumNanoseconds: sum, maxNanoseconds: max)
         } catch {
-            throw BenchFailure("the C baseline's histogram does not fit LatencyHistogram: \(error.reason)")
+            throw ToolFailure("the C baseline's histogram does not fit LatencyHistogram: \(error.reason)")
         }
         return CLoopRun(
             wakeLatency: histogram,

@@ -3,15 +3,16 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import SwivelToolSupport
 
 /// Builds a C baseline from its source when the binary is missing or older
 /// than the source, so `make bench` works whether or not the Makefile compiled
 /// it first. The same recipe as the Makefile's: clang (else cc) -O2.
 enum CProgramBuild {
     /// Returns a note saying what was compiled, or nil when the binary was up to date.
-    static func ensure(binary: String, source: String, flags: [String] = []) throws(BenchFailure) -> String? {
+    static func ensure(binary: String, source: String, flags: [String] = []) throws(ToolFailure) -> String? {
         guard let sourceTime = modificationTime(source) else {
-            throw BenchFailure("cannot find \(source) (run from the repository root)")
+            throw ToolFailure("cannot find \(source) (run from the repository root)")
         }
         if let binaryTime = modificationTime(binary), binaryTime >= sourceTime, access(binary, X_OK) == 0 {
             return nil
@@ -20,19 +21,19 @@ enum CProgramBuild {
         var attempts: [String] = []
         for compiler in ["clang", "cc"] {
             let result: Subprocess.Result
-            do throws(BenchFailure) {
+            do throws(ToolFailure) {
                 result = try Subprocess.run(
                     compiler, arguments: ["-O2"] + flags + ["-o", binary, source], searchPath: true, errorOutput: .merge)
             } catch {
-                attempts.append(error.reason)
+                attempts.append(error.description)
                 continue
             }
             guard result.exitCode == 0 else {
-                throw BenchFailure("\(compiler) -O2 \(flags.joined(separator: " ")) -o \(binary) \(source) \(result.howItEnded):\n\(result.standardOutput)")
+                throw ToolFailure("\(compiler) -O2 \(flags.joined(separator: " ")) -o \(binary) \(source) \(result.howItEnded):\n\(result.standardOutput)")
             }
             return "built \(binary) with `\(compiler) -O2 \(flags.map { $0 + " " }.joined())-o \(binary) \(source)`"
         }
-        throw BenchFailure("no C compiler to build \(source): " + attempts.joined(separator: "; "))
+        throw ToolFailure("no C compiler to build \(source): " + attempts.joined(separator: "; "))
     }
 
     private static func modificationTime(_ path: String) -> (seconds: Int, nanoseconds: Int)? {
@@ -45,12 +46,12 @@ enum CProgramBuild {
         #endif
     }
 
-    private static func makeParentDirectory(of path: String) throws(BenchFailure) {
+    private static func makeParentDirectory(of path: String) throws(ToolFailure) {
         guard let slash = path.lastIndex(of: "/") else { return }
         let directory = String(path[..<slash])
         guard !directory.isEmpty, access(directory, F_OK) != 0 else { return }
         guard mkdir(directory, 0o755) == 0 || errno == EEXIST else {
-            throw BenchFailure("cannot create \(directory): \(Subprocess.describeErrno(errno))")
+            throw ToolFailure("cannot create \(directory): \(Subprocess.describeErrno(errno))")
         }
     }
 }

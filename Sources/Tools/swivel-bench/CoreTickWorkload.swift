@@ -14,11 +14,11 @@ struct CoreTickWorkload {
     /// A command every this many ticks (1 s at 1 kHz: inside the 2-per-second budget).
     static let ticksPerCommand = 1_000
 
-    init(board: Board) throws(BenchFailure) {
+    init(board: Board) throws(ToolFailure) {
         do throws(SwivelError) {
             hardwareLimits = try board.hardwareLimits()
         } catch {
-            throw BenchFailure("board '\(board.name)' limits: \(error)")
+            throw ToolFailure("board '\(board.name)' limits: \(error)")
         }
         tickSeconds = 1 / Double(board.loopRateHz)
     }
@@ -29,14 +29,14 @@ struct CoreTickWorkload {
     }
 
     /// Runs `warmupTicks` untimed, then times `ticks` more.
-    func run(ticks: Int, warmupTicks: Int) throws(BenchFailure) -> Outcome {
+    func run(ticks: Int, warmupTicks: Int) throws(ToolFailure) -> Outcome {
         var driven: ScriptedController
         do throws(SwivelError) {
             let controller = try MotionController(
                 hardwareLimits: hardwareLimits, initialPositions: PerAxis(repeating: 0), tickSeconds: tickSeconds)
             driven = ScriptedController(controller: controller, script: Self.script(for: controller))
         } catch {
-            throw BenchFailure("motion controller: \(error)")
+            throw ToolFailure("motion controller: \(error)")
         }
         for index in 0..<warmupTicks { driven.tick(index) }
         let started = MonotonicTime.nanoseconds()

@@ -19,7 +19,7 @@ struct DecoderBenchmark: Benchmark {
     static let passes = 10
     static let targetFramesPerSecond = 1e6
 
-    func run(_ options: BenchOptions) throws(BenchFailure) -> BenchReport {
+    func run(_ options: BenchOptions) throws(ToolFailure) -> BenchReport {
         let small = try Workload(payloadBytes: Self.smallPayloadBytes, frames: Self.smallFrames / Self.passes)
         let large = try Workload(payloadBytes: Self.largePayloadBytes, frames: Self.largeFrames / Self.passes)
         // One untimed pass each: page faults and caches belong to no repetition.
@@ -89,7 +89,7 @@ struct DecoderBenchmark: Benchmark {
         let payloads: [[UInt8]]
         var bytes: Int { stream.count }
 
-        init(payloadBytes: Int, frames: Int) throws(BenchFailure) {
+        init(payloadBytes: Int, frames: Int) throws(ToolFailure) {
             self.frames = frames
             self.payloadBytes = payloadBytes
             var state: UInt64 = 0x5EED
@@ -119,7 +119,7 @@ struct DecoderBenchmark: Benchmark {
                     try FrameEncoder.encode(header, payload: payloads[index % payloads.count], appendingTo: &stream)
                 }
             } catch {
-                throw BenchFailure("could not encode the benchmark stream: \(error)")
+                throw ToolFailure("could not encode the benchmark stream: \(error)")
             }
             self.stream = stream
         }
@@ -146,7 +146,7 @@ struct DecoderBenchmark: Benchmark {
         }
 
         /// Seconds to decode the stream `passes` times; fails unless every frame came through.
-        func decode(passes: Int) throws(BenchFailure) -> Double {
+        func decode(passes: Int) throws(ToolFailure) -> Double {
             var decoder = FrameDecoder()
             var delivered = 0
             var sum = 0
@@ -167,13 +167,13 @@ struct DecoderBenchmark: Benchmark {
             }
             blackHole(Double(sum))
             guard delivered == frames * passes, decoder.statistics.framesDropped == 0 else {
-                throw BenchFailure("the decoder delivered \(delivered) of \(frames * passes) frames: \(decoder.statistics)")
+                throw ToolFailure("the decoder delivered \(delivered) of \(frames * passes) frames: \(decoder.statistics)")
             }
             return Double(elapsed) / 1e9
         }
 
         /// Seconds to encode the stream's frames `passes` times.
-        func encode(passes: Int) throws(BenchFailure) -> Double {
+        func encode(passes: Int) throws(ToolFailure) -> Double {
             var output: [UInt8] = []
             output.reserveCapacity(65_536 + FrameLimits.maximumEncodedBytes)
             var written = 0
@@ -189,12 +189,12 @@ struct DecoderBenchmark: Benchmark {
                     }
                 }
             } catch {
-                throw BenchFailure("the encoder failed: \(error)")
+                throw ToolFailure("the encoder failed: \(error)")
             }
             let elapsed = MonotonicTime.nanoseconds() - start
             written += output.count
             guard written == stream.count * passes else {
-                throw BenchFailure("the encoder wrote \(written) bytes, expected \(stream.count * passes)")
+                throw ToolFailure("the encoder wrote \(written) bytes, expected \(stream.count * passes)")
             }
             return Double(elapsed) / 1e9
         }

@@ -5,6 +5,7 @@ import Darwin
 #endif
 import SwivelCore
 import SwivelProtocol
+import SwivelToolSupport
 
 /// A well-behaved host beside 50 apps that each keep a few commands in
 /// flight, as a real app does, and read every reply (issue 24 §4): unlike
@@ -28,10 +29,10 @@ struct LinkBusyBenchmark: Benchmark {
         share.map { Format.fixed($0 * 100, decimals: 0) + " %" } ?? "?"
     }
 
-    func run(_ options: BenchOptions) throws(BenchFailure) -> BenchReport {
+    func run(_ options: BenchOptions) throws(ToolFailure) -> BenchReport {
         let binary = options.binaryPath
         guard access(binary, X_OK) == 0 else {
-            throw BenchFailure("--binary \(binary) is not an executable file; `make release` builds dist/swiveld")
+            throw ToolFailure("--binary \(binary) is not an executable file; `make release` builds dist/swiveld")
         }
         var idle = Phase.Result(), loaded = Phase.Result()
         var perRound: [String] = []

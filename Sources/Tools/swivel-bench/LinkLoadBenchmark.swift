@@ -30,10 +30,10 @@ struct LinkLoadBenchmark: Benchmark {
         sessions: floodingSessions, window: window,
         messages: [.getState, .heartbeat, .stop, .setAngularVelocity(Vector3(yaw: 0.1))], setup: nil)
 
-    func run(_ options: BenchOptions) throws(BenchFailure) -> BenchReport {
+    func run(_ options: BenchOptions) throws(ToolFailure) -> BenchReport {
         let binary = options.binaryPath
         guard access(binary, X_OK) == 0 else {
-            throw BenchFailure("--binary \(binary) is not an executable file; `make release` builds dist/swiveld")
+            throw ToolFailure("--binary \(binary) is not an executable file; `make release` builds dist/swiveld")
         }
         var idle = Phase.Result(), loaded = Phase.Result()
         for _ in 0..<Self.rounds {
@@ -132,11 +132,11 @@ struct Phase {
         }
     }
 
-    func run() throws(BenchFailure) -> Result {
+    func run() throws(ToolFailure) -> Result {
         let daemon = try BenchDaemon(binary: binary, board: board)
         defer { daemon.kill() }
         let timer = try HeartbeatTimer(socket: daemon.socketPath)
-        let flood = try load.map { load throws(BenchFailure) in try Flood(socket: daemon.socketPath, load: load) }
+        let flood = try load.map { load throws(ToolFailure) in try Flood(socket: daemon.socketPath, load: load) }
         // Let the flood reach its steady state before timing.
         if let flood {
             flood.start()
@@ -189,7 +189,7 @@ private final class BenchDaemon {
     let logPath: String
     private var reaped = false
 
-    init(binary: String, board: String) throws(BenchFailure) {
+    init(binary: String, board: String) throws(ToolFailure) {
         let base = "/tmp/swivel-bench-load-\(getpid())"
         socketPath = base + ".sock"
         logPath = base + ".log"
@@ -200,7 +200,7 @@ private final class BenchDaemon {
         do throws(Errno) {
             pid = try ChildProcess.spawn(binary, arguments: arguments, redirections: .intoLog(logPath, mode: 0o600))
         } catch {
-            throw BenchFailure("cannot start \(binary): \(Subprocess.describeErrno(error.code))")
+            throw ToolFailure("cannot start \(binary): \(Subprocess.describeErrno(error.code))")
         }
         // Ready once the socket answers.
         let end = MonotonicTime.nanoseconds() + 10_000_000_000
@@ -212,16 +212,16 @@ private final class BenchDaemon {
             sleep(seconds: 0.02)
         }
         kill()
-        throw BenchFailure("\(binary) did not open \(socketPath) within 10 s:\n\(Self.read(logPath))")
+        throw ToolFailure("\(binary) did not open \(socketPath) within 10 s:\n\(Self.read(logPath))")
     }
 
     /// SIGTERM, wait, and its output (the exit summary).
-    func stop() throws(BenchFailure) -> String {
+    func stop() throws(ToolFailure) -> String {
         signalProcess(pid, SIGTERM)
         let status = reap()
         let output = Self.read(logPath)
         unlink(logPath)
-        guard status == 0 else { throw BenchFailure("swiveld exited with status \(status):\n\(output)") }
+        guard status == 0 else { throw ToolFailure("swiveld exited with status \(status):\n\(output)") }
         return output
     }
 
@@ -254,7 +254,7 @@ private final class BenchSession {
     let channel: FileChannel
     var decoder = FrameDecoder()
 
-    init(socket: String, name: String) throws(BenchFailure) {
+    init(socket: String, name: String) throws(ToolFailure) {
         var connected: FileChannel?
         var lastError: PortError?
         // The listen queue may be full for a moment while 50 sessions connect at once.
@@ -266,14 +266,14 @@ private final class BenchSession {
                 sleep(seconds: 0.002)
             }
         }
-        guard let connected else { throw BenchFailure("cannot connect to \(socket): \(lastError.map { "\($0)" } ?? "?")") }
+        guard let connected else { throw ToolFailure("cannot connect to \(socket): \(lastError.map { "\($0)" } ?? "?")") }
         channel = connected
         do {
             try channel.write(all: WireFrame.encode(.hello(Hello(clientName: name)), sequence: 1), timeoutMilliseconds: 1000)
         } catch {
-            throw BenchFailure("cannot send HELLO to \(socket): \(error)")
+            throw ToolFailure("cannot send HELLO to \(socket): \(error)")
         }
-        guard (try? awaitReply(1, seconds: 2)) == true else { throw BenchFailure("no IDENTITY for \(name)") }
+        guard (try? awaitReply(1, seconds: 2)) == true else { throw ToolFailure("no IDENTITY for \(name)") }
     }
 
     /// Reads until the reply to `sequence` arrives; telemetry is skipped.
@@ -304,25 +304,25 @@ private final class HeartbeatTimer: @unchecked Sendable {
     /// dozen commands a second).
     static let intervalSeconds = 0.005
 
-    init(socket: String) throws(BenchFailure) {
+    init(socket: String) throws(ToolFailure) {
         session = try BenchSession(socket: socket, name: "well-behaved")
     }
 
     /// On a thread of its own at SCHED_FIFO 10 (below the daemon's loop at 49)
     /// when the kernel grants it: what is timed is the daemon's answer, not
     /// how long this process waited for a CPU beside its own flood thread.
-    func runOnOwnThread(seconds: Double) throws(BenchFailure) -> [Int64] {
-        let outcome = Mutex<Result<[Int64], BenchFailure>>(.success([]))
+    func runOnOwnThread(seconds: Double) throws(ToolFailure) -> [Int64] {
+        let outcome = Mutex<Result<[Int64], ToolFailure>>(.success([]))
         let request = (try? RealtimeRequest(lockMemory: false, fifoPriority: 10, cpu: nil)) ?? .none
         do {
             let (thread, privileges) = try POSIXThread.spawn(name: "bench-timer", request: request) { [self] in
-                let result = Result { () throws(BenchFailure) in try run(seconds: seconds) }
+                let result = Result { () throws(ToolFailure) in try run(seconds: seconds) }
                 outcome.withLock { $0 = result }
             }
             granted = privileges.fifoGranted
             thread.join()
         } catch {
-            throw BenchFailure("cannot start the timing thread: \(error)")
+            throw ToolFailure("cannot start the timing thread: \(error)")
         }
         return try outcome.withLock { $0 }.get()
     }
@@ -330,7 +330,7 @@ private final class HeartbeatTimer: @unchecked Sendable {
     /// Whether the timing thread ran at SCHED_FIFO.
     private(set) var granted = false
 
-    func run(seconds: Double) throws(BenchFailure) -> [Int64] {
+    func run(seconds: Double) throws(ToolFailure) -> [Int64] {
         var samples: [Int64] = []
         var sequence: UInt16 = 1
         let end = MonotonicTime.nanoseconds() + Int64(seconds * 1e9)
@@ -341,12 +341,12 @@ private final class HeartbeatTimer: @unchecked Sendable {
             do {
                 try session.channel.write(all: frame, timeoutMilliseconds: 1000)
                 guard try session.awaitReply(sequence, seconds: 2) else {
-                    throw BenchFailure("the well-behaved session had no reply to a HEARTBEAT within 2 s")
+                    throw ToolFailure("the well-behaved session had no reply to a HEARTBEAT within 2 s")
                 }
-            } catch let failure as BenchFailure {
+            } catch let failure as ToolFailure {
                 throw failure
             } catch {
-                throw BenchFailure("the well-behaved session failed: \(error)")
+                throw ToolFailure("the well-behaved session failed: \(error)")
             }
             samples.append(MonotonicTime.nanoseconds() - start)
             sleep(seconds: Self.intervalSeconds)
@@ -365,18 +365,18 @@ private final class Flood: @unchecked Sendable {
     private var thread: POSIXThread?
     private var counts = Counts()
 
-    init(socket: String, load: FloodLoad) throws(BenchFailure) {
+    init(socket: String, load: FloodLoad) throws(ToolFailure) {
         var sessions: [BenchSession] = []
         for index in 0..<load.sessions {
             let session = try BenchSession(socket: socket, name: "flood \(index)")
             if let setup = load.setup {
                 do {
                     try session.channel.write(all: WireFrame.encode(setup, sequence: 2), timeoutMilliseconds: 1000)
-                    guard try session.awaitReply(2, seconds: 2) else { throw BenchFailure("no reply to \(setup) for flood \(index)") }
-                } catch let failure as BenchFailure {
+                    guard try session.awaitReply(2, seconds: 2) else { throw ToolFailure("no reply to \(setup) for flood \(index)") }
+                } catch let failure as ToolFailure {
                     throw failure
                 } catch {
-                    throw BenchFailure("flood \(index) failed: \(error)")
+                    throw ToolFailure("flood \(index) failed: \(error)")
                 }
             }
             sessions.append(session)

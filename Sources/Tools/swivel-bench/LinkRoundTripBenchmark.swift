@@ -18,7 +18,7 @@ struct LinkRoundTripBenchmark: Benchmark {
 
     static let roundTrips = 2_000
 
-    func run(_ options: BenchOptions) throws(BenchFailure) -> BenchReport {
+    func run(_ options: BenchOptions) throws(ToolFailure) -> BenchReport {
         let board = try BenchBoards.load(BenchBoards.threeAxisPath)
         let rig = try LinkRig(board: board)
         defer { rig.stop() }
@@ -78,7 +78,7 @@ private final class LinkRig {
     var decoder = FrameDecoder()
     var sequence: UInt16 = 1
 
-    init(board: Board) throws(BenchFailure) {
+    init(board: Board) throws(ToolFailure) {
         let clock = SystemMonotonicClock()
         do {
             let simulation = try SimulatedHardware(
@@ -94,18 +94,18 @@ private final class LinkRig {
             // The bench prints a table; the daemon's dock and undock lines would break into it.
             hub.onSessionEvent = nil
             try server.start()
-            guard let path = server.ptyDevicePath else { throw BenchFailure("the link server made no pty") }
+            guard let path = server.ptyDevicePath else { throw ToolFailure("the link server made no pty") }
             host = try SerialPort.open(path: path, baudRate: 921_600)
-        } catch let failure as BenchFailure {
+        } catch let failure as ToolFailure {
             throw failure
         } catch {
-            throw BenchFailure("cannot set up the link rig: \(error)")
+            throw ToolFailure("cannot set up the link rig: \(error)")
         }
         _ = try roundTrips(of: .hello(Hello(clientName: "swivel-bench")), count: 1)
         _ = try roundTrips(of: .setSystemTracking(enabled: false), count: 1)
     }
 
-    func roundTrips(of message: HostMessage, count: Int) throws(BenchFailure) -> [Int64] {
+    func roundTrips(of message: HostMessage, count: Int) throws(ToolFailure) -> [Int64] {
         var samples: [Int64] = []
         samples.reserveCapacity(count)
         var buffer = [UInt8](repeating: 0, count: 4096)
@@ -118,7 +118,7 @@ private final class LinkRig {
             do {
                 try host.write(all: frame, timeoutMilliseconds: 1000)
                 while !answered {
-                    guard MonotonicTime.nanoseconds() - start < 1_000_000_000 else { throw BenchFailure("no reply to \(message.messageID) in 1 s") }
+                    guard MonotonicTime.nanoseconds() - start < 1_000_000_000 else { throw ToolFailure("no reply to \(message.messageID) in 1 s") }
                     var poll = PollSet()
                     _ = poll.add(host.fileDescriptor)
                     _ = try poll.wait(timeoutMilliseconds: 100)
@@ -128,10 +128,10 @@ private final class LinkRig {
                         if frame.header.sequence == seq, frame.header.messageID < MessageID.setAngularVelocity.rawValue { answered = true }
                     }
                 }
-            } catch let failure as BenchFailure {
+            } catch let failure as ToolFailure {
                 throw failure
             } catch {
-                throw BenchFailure("link round trip failed: \(error)")
+                throw ToolFailure("link round trip failed: \(error)")
             }
             samples.append(MonotonicTime.nanoseconds() - start)
         }
@@ -151,7 +151,7 @@ private final class EchoRig: @unchecked Sendable {
     let waker: PollWaker
     var thread: POSIXThread?
 
-    init() throws(BenchFailure) {
+    init() throws(ToolFailure) {
         do {
             pair = try PseudoTerminalPair.open()
             host = try SerialPort.open(path: pair.secondaryPath, baudRate: 921_600)
@@ -170,11 +170,11 @@ private final class EchoRig: @unchecked Sendable {
                 }
             }
         } catch {
-            throw BenchFailure("cannot set up the pty echo: \(error)")
+            throw ToolFailure("cannot set up the pty echo: \(error)")
         }
     }
 
-    func roundTrips(of frame: [UInt8], count: Int) throws(BenchFailure) -> [Int64] {
+    func roundTrips(of frame: [UInt8], count: Int) throws(ToolFailure) -> [Int64] {
         var samples: [Int64] = []
         var buffer = [UInt8](repeating: 0, count: 4096)
         for _ in 0..<count {
@@ -189,7 +189,7 @@ private final class EchoRig: @unchecked Sendable {
                     received += try host.read(into: &buffer)
                 }
             } catch {
-                throw BenchFailure("echo round trip failed: \(error)")
+                throw ToolFailure("echo round trip failed: \(error)")
             }
             samples.append(MonotonicTime.nanoseconds() - start)
         }

@@ -22,10 +22,10 @@ struct MemoryBenchmark: Benchmark {
     /// Time for the daemon to decelerate and exit after its --duration.
     static let graceSeconds = 30.0
 
-    func run(_ options: BenchOptions) throws(BenchFailure) -> BenchReport {
+    func run(_ options: BenchOptions) throws(ToolFailure) -> BenchReport {
         let binary = options.binaryPath
         guard access(binary, X_OK) == 0 else {
-            throw BenchFailure("--binary \(binary) is not an executable file; `make release` builds dist/swiveld")
+            throw ToolFailure("--binary \(binary) is not an executable file; `make release` builds dist/swiveld")
         }
         let seconds = options.memorySeconds
         let secondsText = Format.fixed(seconds, decimals: seconds.rounded() == seconds ? 0 : 1)
@@ -42,7 +42,7 @@ struct MemoryBenchmark: Benchmark {
         let daemonRun = try launcher.finish(daemon)
         let baselineRun = baseline.flatMap { child in try? launcher.finish(child) }
         guard daemonRun.exitCode == 0 else {
-            throw BenchFailure(
+            throw ToolFailure(
                 "\(binary) --board \(options.boardPath) --duration \(secondsText) \(daemonRun.howItEnded):\n"
                     + daemonRun.output)
         }

@@ -2,6 +2,7 @@ import SwivelBoard
 import SwivelHardware
 import SwivelRuntime
 import SwivelSimBackend
+import SwivelToolSupport
 
 /// A board's `StandEngine` on `MockHardware` with nothing on the far side, so no
 /// physical model runs. Without a model an encoder sees no edges, and the
@@ -18,7 +19,7 @@ struct MockStandRig {
     /// Enough to show what the last writes were; the ring never grows.
     static let transitionLogCapacity = 64
 
-    init(board given: Board) throws(BenchFailure) {
+    init(board given: Board) throws(ToolFailure) {
         var board = given
         board.axes.pitch?.encoder = nil
         board.axes.yaw?.encoder = nil
@@ -30,7 +31,7 @@ struct MockStandRig {
             chip = mock.chip
             engine = try Stand.make(board: board, hardware: mock.hardware, playDemo: true).engine
         } catch {
-            throw BenchFailure("stand on mock hardware for '\(board.name)': \(error.reason)")
+            throw ToolFailure("stand on mock hardware for '\(board.name)': \(error.reason)")
         }
         stepLines = board.stepLines
     }

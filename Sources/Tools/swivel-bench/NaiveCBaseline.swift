@@ -1,4 +1,5 @@
 import SwivelBoard
+import SwivelToolSupport
 
 /// bench/c/naive_tick: the naive C controller and step-time computation that
 /// the tick and steps figures are put beside.
@@ -15,7 +16,7 @@ struct NaiveCBaseline {
     let buildNote: String?
 
     /// The binary named by `--c-tick`, or the default one, compiled if missing or stale.
-    static func locate(_ options: BenchOptions) throws(BenchFailure) -> NaiveCBaseline {
+    static func locate(_ options: BenchOptions) throws(ToolFailure) -> NaiveCBaseline {
         if let path = options.cTickPath {
             return NaiveCBaseline(path: path, buildNote: nil)
         }
@@ -30,7 +31,7 @@ struct NaiveCBaseline {
     }
 
     /// One timed run over `board`'s axes, same limits and period.
-    func tickRun(_ mode: Mode, board: Board, ticks: Int) throws(BenchFailure) -> TickRun {
+    func tickRun(_ mode: Mode, board: Board, ticks: Int) throws(ToolFailure) -> TickRun {
         var arguments = [
             "--mode", mode.rawValue, "--ticks", "\(ticks)",
             "--period-ns", "\(1_000_000_000 / Int64(board.loopRateHz))",
@@ -46,7 +47,7 @@ struct NaiveCBaseline {
     }
 
     /// ns per step of planning `steps` steps in runs of `segmentSteps` at `rateHz`.
-    func nanosecondsPerStep(steps: Int, segmentSteps: Int, rateHz: Double) throws(BenchFailure) -> Double {
+    func nanosecondsPerStep(steps: Int, segmentSteps: Int, rateHz: Double) throws(ToolFailure) -> Double {
         let line = try runLine([
             "--mode", "steps", "--steps", "\(steps)", "--segment-steps", "\(segmentSteps)", "--rate", "\(rateHz)",
         ])
@@ -70,23 +71,23 @@ struct NaiveCBaseline {
         ].joined(separator: ",")
     }
 
-    private func runLine(_ arguments: [String]) throws(BenchFailure) -> Substring {
+    private func runLine(_ arguments: [String]) throws(ToolFailure) -> Substring {
         let result = try Subprocess.run(path, arguments: arguments)
         guard result.exitCode == 0 else {
-            throw BenchFailure("\(path) \(result.howItEnded)")
+            throw ToolFailure("\(path) \(result.howItEnded)")
         }
         guard let line = result.standardOutput.split(separator: "\n").first(where: { $0.hasPrefix("naive_tick ") }) else {
-            throw BenchFailure("\(path) printed no \"naive_tick\" line; is it built from \(BenchOptions.cTickSource)?")
+            throw ToolFailure("\(path) printed no \"naive_tick\" line; is it built from \(BenchOptions.cTickSource)?")
         }
         return line
     }
 
-    private func field(_ key: String, in line: Substring, allowZero: Bool = false) throws(BenchFailure) -> Double {
+    private func field(_ key: String, in line: Substring, allowZero: Bool = false) throws(ToolFailure) -> Double {
         for token in line.split(separator: " ") where token.hasPrefix(key + "=") {
             if let value = Double(token.dropFirst(key.count + 1)), value.isFinite, value > 0 || (allowZero && value == 0) {
                 return value
             }
         }
-        throw BenchFailure("\(path)'s report lacks a \(allowZero ? "non-negative" : "positive") \(key)=: \"\(line)\"")
+        throw ToolFailure("\(path)'s report lacks a \(allowZero ? "non-negative" : "positive") \(key)=: \"\(line)\"")
     }
 }

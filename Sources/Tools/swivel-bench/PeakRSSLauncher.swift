@@ -23,29 +23,29 @@ struct PeakRSSLauncher {
         }
     }
 
-    static func locate() throws(BenchFailure) -> PeakRSSLauncher {
+    static func locate() throws(ToolFailure) -> PeakRSSLauncher {
         let note = try CProgramBuild.ensure(binary: defaultPath, source: source)
         return PeakRSSLauncher(path: defaultPath, buildNote: note)
     }
 
-    func spawn(_ program: String, arguments: [String]) throws(BenchFailure) -> Subprocess.Running {
+    func spawn(_ program: String, arguments: [String]) throws(ToolFailure) -> Subprocess.Running {
         try Subprocess.spawn(path, arguments: [program] + arguments, errorOutput: .merge)
     }
 
-    func finish(_ child: Subprocess.Running) throws(BenchFailure) -> Run {
+    func finish(_ child: Subprocess.Running) throws(ToolFailure) -> Run {
         let result = try Subprocess.finish(child)
         guard let line = result.standardOutput.split(separator: "\n").last(where: { $0.hasPrefix("peak_rss ") }) else {
-            throw BenchFailure("\(path) \(result.howItEnded) without its \"peak_rss\" line:\n\(result.standardOutput)")
+            throw ToolFailure("\(path) \(result.howItEnded) without its \"peak_rss\" line:\n\(result.standardOutput)")
         }
         var fields: [Substring: Int] = [:]
         for token in line.split(separator: " ").dropFirst() {
             guard let equals = token.firstIndex(of: "="), let value = Int(token[token.index(after: equals)...]) else {
-                throw BenchFailure("malformed field \"\(token)\" in \(path)'s report")
+                throw ToolFailure("malformed field \"\(token)\" in \(path)'s report")
             }
             fields[token[..<equals]] = value
         }
         guard let maximum = fields["maxrss_kib"], let exit = fields["exit"], let signal = fields["signal"] else {
-            throw BenchFailure("\(path)'s report lacks maxrss_kib=, exit= or signal=: \"\(line)\"")
+            throw ToolFailure("\(path)'s report lacks maxrss_kib=, exit= or signal=: \"\(line)\"")
         }
         return Run(
             exitCode: signal == 0 ? Int32(clamping: exit) : nil, signal: signal == 0 ? nil : Int32(clamping: signal),

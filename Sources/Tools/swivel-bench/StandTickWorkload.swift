@@ -15,7 +15,7 @@ enum StandTickWorkload {
     }
 
     /// On mock hardware without the physical model (`MockStandRig`).
-    static func mockHardware(board: Board, ticks: Int, warmupTicks: Int) throws(BenchFailure) -> Outcome {
+    static func mockHardware(board: Board, ticks: Int, warmupTicks: Int) throws(ToolFailure) -> Outcome {
         let rig = try MockStandRig(board: board)
         let period = rig.engine.periodNanoseconds
         var deadline = rig.clock.now()
@@ -41,12 +41,12 @@ enum StandTickWorkload {
 
     /// On the simulated stand: the same tick plus the physical model integrating
     /// every period and feeding the encoders. For information only.
-    static func withSimulation(board: Board, ticks: Int, warmupTicks: Int) throws(BenchFailure) -> Outcome {
+    static func withSimulation(board: Board, ticks: Int, warmupTicks: Int) throws(ToolFailure) -> Outcome {
         let virtual: VirtualStand
         do throws(StandSetupError) {
             virtual = try VirtualStand(board: board, playDemo: true)
         } catch {
-            throw BenchFailure("virtual stand for '\(board.name)': \(error.reason)")
+            throw ToolFailure("virtual stand for '\(board.name)': \(error.reason)")
         }
         let stepLines = board.stepLines
         for _ in 0..<warmupTicks { virtual.tick() }

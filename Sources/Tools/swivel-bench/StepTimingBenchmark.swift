@@ -6,6 +6,7 @@ import Darwin
 import SwivelHardware
 import SwivelLinuxBackend
 import SwivelRuntime
+import SwivelToolSupport
 
 /// How close to its planned instant each STEP edge is written: the hardware
 /// executor (BusyWaitStepExecutor, its thread set up by StepThreadPolicy as on
@@ -25,7 +26,7 @@ struct StepTimingBenchmark: Benchmark {
     static let cSource = "bench/c/busywait_edges.c"
     static let cBinary = "bench/out/busywait_edges"
 
-    func run(_ options: BenchOptions) throws(BenchFailure) -> BenchReport {
+    func run(_ options: BenchOptions) throws(ToolFailure) -> BenchReport {
         let buildNote = try CProgramBuild.ensure(binary: Self.cBinary, source: Self.cSource)
         var swiftP50 = Samples(), swiftP99 = Samples(), cP50 = Samples(), cP99 = Samples()
         var swiftMaximum = 0.0, cMaximum = 0.0
@@ -74,7 +75,7 @@ struct StepTimingBenchmark: Benchmark {
         }
     }
 
-    private func runSwift() throws(BenchFailure) -> (errors: ErrorPercentiles, grant: StepThreadGrant) {
+    private func runSwift() throws(ToolFailure) -> (errors: ErrorPercentiles, grant: StepThreadGrant) {
         let clock = SystemMonotonicClock()
         do {
             let chip = try InMemoryGPIOChip(label: "bench", lineCount: 2, clock: clock, transitionLogCapacity: 4 * Self.steps + 16)
@@ -110,18 +111,18 @@ struct StepTimingBenchmark: Benchmark {
             let submitted = UInt64(Self.steps / stepsPerSegment)
             for _ in 0..<20_000 where executor.executedPlans < submitted { usleep(500) }
             guard executor.executedPlans == submitted else {
-                throw BenchFailure("the executor wrote \(executor.executedPlans) of \(submitted) plans")
+                throw ToolFailure("the executor wrote \(executor.executedPlans) of \(submitted) plans")
             }
             let errors = chip.transitions(onLine: 0).map { abs($0.writtenAt.nanoseconds - $0.instant.nanoseconds) }
             return (ErrorPercentiles(errors), grant)
-        } catch let failure as BenchFailure {
+        } catch let failure as ToolFailure {
             throw failure
         } catch {
-            throw BenchFailure("step-timing setup: \(error)")
+            throw ToolFailure("step-timing setup: \(error)")
         }
     }
 
-    private func runC() throws(BenchFailure) -> (p50: Double, p99: Double, maximum: Double, fifo: Bool) {
+    private func runC() throws(ToolFailure) -> (p50: Double, p99: Double, maximum: Double, fifo: Bool) {
         let result = try Subprocess.run(
             Self.cBinary,
             arguments: [
@@ -131,14 +132,14 @@ struct StepTimingBenchmark: Benchmark {
             ])
         guard result.exitCode == 0,
               let line = result.standardOutput.split(separator: "\n").first(where: { $0.hasPrefix("edges ") })
-        else { throw BenchFailure("\(Self.cBinary) \(result.howItEnded) without an \"edges\" line") }
+        else { throw ToolFailure("\(Self.cBinary) \(result.howItEnded) without an \"edges\" line") }
         var fields: [Substring: Double] = [:]
         for token in line.split(separator: " ").dropFirst() {
             let parts = token.split(separator: "=")
             if parts.count == 2, let value = Double(parts[1]) { fields[parts[0]] = value }
         }
         guard let p50 = fields["p50_ns"], let p99 = fields["p99_ns"], let maximum = fields["max_ns"] else {
-            throw BenchFailure("malformed report from \(Self.cBinary): \(line)")
+            throw ToolFailure("malformed report from \(Self.cBinary): \(line)")
         }
         return (p50, p99, maximum, fields["fifo"] == 1)
     }

@@ -1,3 +1,5 @@
+import SwivelToolSupport
+
 /// Step-planning throughput in steps per second, beside the same linear
 /// step-time computation in C (bench/c/naive_tick.c --mode steps).
 struct StepsBenchmark: Benchmark {
@@ -7,7 +9,7 @@ struct StepsBenchmark: Benchmark {
     /// Per timed repetition; 1000 segments of 4000 steps.
     static let steps = 4_000_000
 
-    func run(_ options: BenchOptions) throws(BenchFailure) -> BenchReport {
+    func run(_ options: BenchOptions) throws(ToolFailure) -> BenchReport {
         let baseline = try NaiveCBaseline.locate(options)
         let workload = try StepsWorkload()
         // One untimed pass each: page faults and caches belong to no repetition.

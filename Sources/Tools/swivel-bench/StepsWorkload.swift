@@ -19,13 +19,13 @@ struct StepsWorkload {
     let planner: StepPlanner
     let segmentNanoseconds: Int64
 
-    init() throws(BenchFailure) {
+    init() throws(ToolFailure) {
         do throws(HardwareError) {
             planner = try StepPlanner(
                 microstepsPerRadian: Self.microstepsPerRadian, maxStepRateHz: Self.maxStepRateHz,
                 minPulseWidthNanoseconds: 1_000, directionSetupNanoseconds: 1_000, invertDirection: false)
         } catch {
-            throw BenchFailure("step planner: \(error)")
+            throw ToolFailure("step planner: \(error)")
         }
         segmentNanoseconds = Int64((Double(Self.segmentSteps) / (0.75 * Self.maxStepRateHz) * 1e9).rounded())
     }
@@ -53,7 +53,7 @@ struct StepsWorkload {
     }
 
     /// `StepPlanner.plan` alone, into one reused plan.
-    func planOnly(steps: Int) throws(BenchFailure) -> Outcome {
+    func planOnly(steps: Int) throws(ToolFailure) -> Outcome {
         let plan = StepPlan(capacity: Self.planCapacity)
         var state = StepperState(microsteps: 0)
         let segments = max(1, steps / Self.segmentSteps)
@@ -65,7 +65,7 @@ struct StepsWorkload {
             do throws(MotionInputError) {
                 try planner.plan(segment(index), from: state, into: plan)
             } catch {
-                throw BenchFailure("planning segment \(index): \(error)")
+                throw ToolFailure("planning segment \(index): \(error)")
             }
             planned += plan.stepCount
             held += plan.delayedSteps + plan.carriedSteps
@@ -79,7 +79,7 @@ struct StepsWorkload {
 
     /// `StepperDriver.move`: planning, then the instant executor writing every
     /// STEP edge and DIR change to an in-memory chip that logs nothing.
-    func driverToMockChip(steps: Int) throws(BenchFailure) -> Outcome {
+    func driverToMockChip(steps: Int) throws(ToolFailure) -> Outcome {
         let clock = ManualClock(startingAt: MonotonicInstant(nanoseconds: 1_000_000_000))
         let chip: InMemoryGPIOChip
         let driver: StepperDriver
@@ -91,7 +91,7 @@ struct StepsWorkload {
                 step: step, direction: direction, enable: nil, enableActiveLow: false, planner: planner,
                 executor: InstantStepExecutor(maximumStepsPerPlan: Self.planCapacity))
         } catch {
-            throw BenchFailure("stepper driver on an in-memory chip: \(error)")
+            throw ToolFailure("stepper driver on an in-memory chip: \(error)")
         }
         let segments = max(1, steps / Self.segmentSteps)
         let writesBefore = chip.writeCount(line: 0)
@@ -101,7 +101,7 @@ struct StepsWorkload {
             do throws(MotionInputError) {
                 try driver.move(toRadians: next.endRadians, from: next.start, until: next.end)
             } catch {
-                throw BenchFailure("moving segment \(index): \(error)")
+                throw ToolFailure("moving segment \(index): \(error)")
             }
         }
         let elapsed = MonotonicTime.nanoseconds() - started

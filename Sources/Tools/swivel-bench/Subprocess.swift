@@ -40,7 +40,7 @@ enum Subprocess {
 
     static func run(
         _ path: String, arguments: [String], searchPath: Bool = false, errorOutput: ErrorOutput = .inherit
-    ) throws(BenchFailure) -> Result {
+    ) throws(ToolFailure) -> Result {
         try finish(spawn(path, arguments: arguments, searchPath: searchPath, errorOutput: errorOutput))
     }
 
@@ -49,10 +49,10 @@ enum Subprocess {
     /// writes more than a pipe holds (64 KiB) waits for it.
     static func spawn(
         _ path: String, arguments: [String], searchPath: Bool = false, errorOutput: ErrorOutput = .inherit
-    ) throws(BenchFailure) -> Running {
+    ) throws(ToolFailure) -> Running {
         var pipeEnds: [Int32] = [-1, -1]
         guard pipe(&pipeEnds) == 0 else {
-            throw BenchFailure("cannot create a pipe for \(path): \(describeErrno(errno))")
+            throw ToolFailure("cannot create a pipe for \(path): \(describeErrno(errno))")
         }
         let readEnd = pipeEnds[0]
         let writeEnd = pipeEnds[1]
@@ -68,14 +68,14 @@ enum Subprocess {
         } catch {
             close(writeEnd)
             close(readEnd)
-            throw BenchFailure("cannot start \(path): \(describeErrno(error.code))")
+            throw ToolFailure("cannot start \(path): \(describeErrno(error.code))")
         }
         close(writeEnd)
         return Running(path: path, pid: pid, readEnd: readEnd)
     }
 
     /// Reads the child's output to the end and reaps it.
-    static func finish(_ child: Running) throws(BenchFailure) -> Result {
+    static func finish(_ child: Running) throws(ToolFailure) -> Result {
         let output = (try? SmallFile.read(from: FileDescriptor(rawValue: child.readEnd), maximumBytes: .max))?.bytes ?? []
         close(child.readEnd)
 
@@ -83,7 +83,7 @@ enum Subprocess {
         do throws(Errno) {
             ending = try ChildProcess.wait(child.pid)
         } catch {
-            throw BenchFailure("cannot wait for \(child.path): \(describeErrno(error.code))")
+            throw ToolFailure("cannot wait for \(child.path): \(describeErrno(error.code))")
         }
         return switch ending {
         case .exited(let code): Result(exitCode: code, signal: nil, standardOutput: String(decoding: output, as: UTF8.self))

@@ -1,5 +1,6 @@
 import SwivelBoard
 import SwivelRuntime
+import SwivelToolSupport
 
 /// Tick cost in ns per tick, 2 and 3 axes, beside the naive C controller:
 /// the pure core (`MotionController.tick`), the runtime tick (`Stand.tick`) on
@@ -16,7 +17,7 @@ struct TickBenchmark: Benchmark {
 
     static let targetNanoseconds = 5_000.0
 
-    func run(_ options: BenchOptions) throws(BenchFailure) -> BenchReport {
+    func run(_ options: BenchOptions) throws(ToolFailure) -> BenchReport {
         let baseline = try NaiveCBaseline.locate(options)
         let boards = [
             try BenchBoards.load(BenchBoards.twoAxisPath),

@@ -2,6 +2,7 @@ import SwivelBoard
 import SwivelCore
 import SwivelRuntime
 import SwivelSceneBench
+import SwivelToolSupport
 
 /// Tracking quality per scene (scenes/*.json5) at 33, 66 and 100 ms of camera
 /// latency: Swivel's pipeline against two baselines, the naive loop of hobby
@@ -49,7 +50,7 @@ struct TrackingBenchmark: Benchmark {
     /// the sweep, the lowest RMS framing error taken.
     static func tunedAlphaBeta(
         on sceneName: String = tuningScene, board: Board, latency: Seconds
-    ) throws(BenchFailure) -> (alpha: Double, beta: Double, rms: Double) {
+    ) throws(ToolFailure) -> (alpha: Double, beta: Double, rms: Double) {
         let scene = try load(sceneName)
         var best = (alpha: Double.nan, beta: Double.nan, rms: Double.infinity)
         for alpha in AlphaBetaTracker.alphaSweep {
@@ -62,7 +63,7 @@ struct TrackingBenchmark: Benchmark {
         return best
     }
 
-    func run(_ options: BenchOptions) throws(BenchFailure) -> BenchReport {
+    func run(_ options: BenchOptions) throws(ToolFailure) -> BenchReport {
         let board = try BenchBoards.load(options.boardPath)
         var outcomes: [Outcome] = []
         var notes: [String] = []
@@ -159,20 +160,20 @@ struct TrackingBenchmark: Benchmark {
         return report
     }
 
-    static func load(_ name: String) throws(BenchFailure) -> Scene {
+    static func load(_ name: String) throws(ToolFailure) -> Scene {
         let path = "\(scenesDirectory)/\(name).json5"
         do throws(SceneError) {
             return try SceneLoader.load(contentsOf: path)
         } catch {
-            throw BenchFailure("cannot load scene \(path) (run from the repository root): \(error)")
+            throw ToolFailure("cannot load scene \(path) (run from the repository root): \(error)")
         }
     }
 
-    static func record(_ scene: Scene, board: Board, _ controller: SceneController, latency: Seconds) throws(BenchFailure) -> SceneRecording {
+    static func record(_ scene: Scene, board: Board, _ controller: SceneController, latency: Seconds) throws(ToolFailure) -> SceneRecording {
         do throws(StandSetupError) {
             return try SceneRunner(scene: scene, board: board, controller: controller, latencySeconds: latency).run()
         } catch {
-            throw BenchFailure("cannot set up the simulated stand for \(scene.name): \(error)")
+            throw ToolFailure("cannot set up the simulated stand for \(scene.name): \(error)")
         }
     }
 

@@ -5,6 +5,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import SwivelToolSupport
 
 /// Wake latency of the 1 kHz loop: Swift's RealtimeLoop with an empty body against
 /// the C baseline (bench/c/nanosleep_loop.c), same recipe, same priority, same
@@ -18,7 +19,7 @@ struct WakeLatencyBenchmark: Benchmark {
     /// The target: Swift's p99 wake latency within 1.5× the C loop's. Printed, never asserted.
     static let p99TargetRatio = 1.5
 
-    func run(_ options: BenchOptions) throws(BenchFailure) -> BenchReport {
+    func run(_ options: BenchOptions) throws(ToolFailure) -> BenchReport {
         let halfSeconds = options.loopSeconds / 2
         let cPath = try resolveCPath(options)
         let priority = RealtimeRequest.standard.fifoPriority ?? 49
@@ -68,17 +69,17 @@ struct WakeLatencyBenchmark: Benchmark {
         return report
     }
 
-    private func resolveCPath(_ options: BenchOptions) throws(BenchFailure) -> String? {
+    private func resolveCPath(_ options: BenchOptions) throws(ToolFailure) -> String? {
         if let path = options.cLoopPath {
             guard access(path, X_OK) == 0 else {
-                throw BenchFailure("--c-loop \(path) is not an executable file")
+                throw ToolFailure("--c-loop \(path) is not an executable file")
             }
             return path
         }
         return access(BenchOptions.defaultCLoopPath, X_OK) == 0 ? BenchOptions.defaultCLoopPath : nil
     }
 
-    private func runSwiftLoop(seconds: Double) throws(BenchFailure) -> LoopStatistics {
+    private func runSwiftLoop(seconds: Double) throws(ToolFailure) -> LoopStatistics {
         do throws(RealtimeLoopError) {
             let loop = try RealtimeLoop(periodNanoseconds: Self.periodNanoseconds, request: .standard) { _ in }
             try loop.start()
@@ -86,7 +87,7 @@ struct WakeLatencyBenchmark: Benchmark {
             loop.stop()
             return loop.statistics()
         } catch {
-            throw BenchFailure("the Swift loop could not run: \(error.description)")
+            throw ToolFailure("the Swift loop could not run: \(error.description)")
         }
     }
 

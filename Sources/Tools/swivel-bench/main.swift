@@ -3,13 +3,14 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import SwivelToolSupport
 
 // `make bench`: measures and prints, never asserts.
 let options: BenchOptions
-do throws(BenchUsageError) {
+do throws(UsageError) {
     options = try BenchOptions.parse(Array(CommandLine.arguments.dropFirst()))
 } catch {
-    printError("swivel-bench: \(error.reason)\n\(BenchOptions.usage)")
+    printError("swivel-bench: \(error)\n\(BenchOptions.usage)")
     exit(2)
 }
 if options.showHelp {
@@ -20,10 +21,10 @@ if options.showHelp {
 var failed = false
 for benchmark in BenchmarkRegistry.selected(by: options) {
     print("== \(benchmark.name): \(benchmark.summary)")
-    do throws(BenchFailure) {
+    do throws(ToolFailure) {
         print(try benchmark.run(options).render())
     } catch {
-        printError("swivel-bench: \(benchmark.name) could not measure: \(error.reason)")
+        printError("swivel-bench: \(benchmark.name) could not measure: \(error)")
         failed = true
     }
     print()

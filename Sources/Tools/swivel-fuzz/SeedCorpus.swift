@@ -11,18 +11,14 @@ import SwivelToolSupport
 /// (so it follows the document): per target, one input per vector, in the
 /// shape that target reads, plus a few that combine them.
 enum SeedCorpus {
-    struct SeedError: Error, CustomStringConvertible {
-        var description: String
-    }
-
     struct Vector {
         var name: String
         var wire: [UInt8]
     }
 
     /// Every vector in the document, in order.
-    static func vectors(inDocument path: String) throws(SeedError) -> [Vector] {
-        guard let bytes = (try? SmallFile.read(path, maximumBytes: .max))?.bytes else { throw SeedError(description: "cannot read \(path)") }
+    static func vectors(inDocument path: String) throws(ToolFailure) -> [Vector] {
+        guard let bytes = (try? SmallFile.read(path, maximumBytes: .max))?.bytes else { throw ToolFailure("cannot read \(path)") }
         var vectors: [Vector] = []
         var current: Vector?
         for line in String(decoding: bytes, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false) {
@@ -34,13 +30,13 @@ enum SeedCorpus {
             } else if current != nil {
                 for token in line.split(separator: " ") {
                     guard let byte = UInt8(token, radix: 16) else {
-                        throw SeedError(description: "\(path): bad hex '\(token)' in vector \(current?.name ?? "")")
+                        throw ToolFailure("\(path): bad hex '\(token)' in vector \(current?.name ?? "")")
                     }
                     current?.wire.append(byte)
                 }
             }
         }
-        guard !vectors.isEmpty else { throw SeedError(description: "\(path) has no ```vector blocks") }
+        guard !vectors.isEmpty else { throw ToolFailure("\(path) has no ```vector blocks") }
         return vectors
     }
 
@@ -116,7 +112,7 @@ enum SeedCorpus {
     }
 
     /// Writes `directory`/<target>/<name> for every target; returns how many files.
-    static func write(document: String, to directory: String) throws(SeedError) -> Int {
+    static func write(document: String, to directory: String) throws(ToolFailure) -> Int {
         let vectors = try vectors(inDocument: document)
         var written = 0
         try makeDirectory(directory)
@@ -131,18 +127,18 @@ enum SeedCorpus {
         return written
     }
 
-    static func makeDirectory(_ path: String) throws(SeedError) {
+    static func makeDirectory(_ path: String) throws(ToolFailure) {
         guard mkdir(path, 0o755) == 0 || errno == EEXIST else {
-            throw SeedError(description: "cannot make \(path): \(String(cString: strerror(errno)))")
+            throw ToolFailure("cannot make \(path): \(String(cString: strerror(errno)))")
         }
     }
 
-    static func writeFile(_ path: String, _ bytes: [UInt8]) throws(SeedError) {
+    static func writeFile(_ path: String, _ bytes: [UInt8]) throws(ToolFailure) {
         let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
-        guard descriptor >= 0 else { throw SeedError(description: "cannot write \(path): \(String(cString: strerror(errno)))") }
+        guard descriptor >= 0 else { throw ToolFailure("cannot write \(path): \(String(cString: strerror(errno)))") }
         defer { close(descriptor) }
         let written = bytes.withUnsafeBytes { systemWrite(descriptor, $0.baseAddress, $0.count) }
-        guard written == bytes.count else { throw SeedError(description: "short write to \(path)") }
+        guard written == bytes.count else { throw ToolFailure("short write to \(path)") }
     }
 }
 

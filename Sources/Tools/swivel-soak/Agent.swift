@@ -1,4 +1,5 @@
 import SwivelProtocol
+import SwivelToolSupport
 
 /// One of the soak's sessions. It connects, docks, sends traffic for a random
 /// lifetime, leaves and is replaced by a new one with a new style.
@@ -65,7 +66,7 @@ final class Agent {
         }
     }
 
-    private func step(now: Int64, paths: SoakPaths) throws(PortErrorBox) {
+    private func step(now: Int64, paths: SoakPaths) throws(ToolFailure) {
         switch phase {
         case .idle(let until):
             guard now >= until else { return }
@@ -102,7 +103,7 @@ final class Agent {
         }
     }
 
-    private func begin(now: Int64, paths: SoakPaths) throws(PortErrorBox) {
+    private func begin(now: Int64, paths: SoakPaths) throws(ToolFailure) {
         style = chooseStyle()
         wentQuiet = false
         let opened: Connection
@@ -151,18 +152,18 @@ final class Agent {
         return generator.pick(styles)
     }
 
-    private func sendHello(now: Int64) throws(PortErrorBox) {
+    private func sendHello(now: Int64) throws(ToolFailure) {
         phase = .handshake
         try send(.command(.hello(Hello(clientName: "soak-\(index)-\(style)"))), now: now)
     }
 
-    private func sendNext(now: Int64) throws(PortErrorBox) {
+    private func sendNext(now: Int64) throws(ToolFailure) {
         let interval: ClosedRange<Double> = style == .churn ? 0.01...0.05 : 0.02...0.15
         nextSend = now + Int64(generator.uniform(interval) * 1e9)
         try send(generator.next(), now: now)
     }
 
-    private func send(_ outgoing: Outgoing, now: Int64) throws(PortErrorBox) {
+    private func send(_ outgoing: Outgoing, now: Int64) throws(ToolFailure) {
         guard let connection else { return }
         lastSent = now
         switch outgoing {
@@ -190,7 +191,7 @@ final class Agent {
         }
     }
 
-    private func leave(now: Int64) throws(PortErrorBox) {
+    private func leave(now: Int64) throws(ToolFailure) {
         if isReadingClient {
             phase = .leaving(since: now)
         } else {
@@ -255,15 +256,11 @@ final class Agent {
     }
 }
 
-/// PortError through `throws(PortErrorBox)` without naming SwivelPorts everywhere.
-struct PortErrorBox: Error, CustomStringConvertible {
-    var description: String
-}
-
-func wrap<T>(_ body: () throws -> T) throws(PortErrorBox) -> T {
+/// A PortError as the soak's failure, so `throws(ToolFailure)` need not name SwivelPorts everywhere.
+func wrap<T>(_ body: () throws -> T) throws(ToolFailure) -> T {
     do {
         return try body()
     } catch {
-        throw PortErrorBox(description: "\(error)")
+        throw ToolFailure("\(error)")
     }
 }

@@ -87,7 +87,7 @@ struct CapChecker {
     mutating func check(_ report: MotionStateReport) {
         figures.reports += 1
         let seconds = Double(report.timeMicroseconds) / 1e6
-        if report.fault != .none { figures.faultReports += 1 }
+        if report.fault != nil { figures.faultReports += 1 }
         defer { previous = report }
         for cap in caps {
             let velocity = report.velocities[cap.axis]
@@ -114,7 +114,7 @@ struct CapChecker {
             note("commanded acceleration", cap, value: change / dt, bound: bound / dt, at: seconds,
                  detail: "\(format(previous.velocities[cap.axis], 4)) → \(format(report.velocities[cap.axis], 4)) rad/s in \(format(dt * 1000, 1)) ms")
         }
-        checkWindows(at: seconds, positions: report.positions, faulted: report.fault != .none || previous.fault != .none)
+        checkWindows(at: seconds, positions: report.positions, faulted: report.fault != nil || previous.fault != nil)
     }
 
     /// The measured checks over the newest windows of at least `window` seconds.

@@ -35,9 +35,9 @@ final class DaemonProcess {
         self.arguments = arguments
     }
 
-    static func start(binary: String, board: String, directory: String) throws(SoakFailure) -> DaemonProcess {
+    static func start(binary: String, board: String, directory: String) throws(ToolFailure) -> DaemonProcess {
         guard access(binary, X_OK) == 0 else {
-            throw SoakFailure("\(binary) is not an executable; `make soak` builds it (swift build -c release --product swiveld)")
+            throw ToolFailure("\(binary) is not an executable; `make soak` builds it (swift build -c release --product swiveld)")
         }
         let socketPath = directory + "/swivel.sock"
         let arguments = [
@@ -50,7 +50,7 @@ final class DaemonProcess {
         do throws(Errno) {
             pid = try ChildProcess.spawn(binary, arguments: arguments, redirections: .intoLog(logPath, mode: 0o644))
         } catch {
-            throw SoakFailure("cannot start \(binary): \(describeErrno(error.code))")
+            throw ToolFailure("cannot start \(binary): \(describeErrno(error.code))")
         }
         return DaemonProcess(pid: pid, logPath: logPath, socketPath: socketPath, arguments: arguments)
     }

@@ -1,4 +1,5 @@
 import SwivelProtocol
+import SwivelToolSupport
 
 /// The checker's own session: docked for the whole run, it sends HEARTBEAT
 /// every 50 ms (timing each reply: first alone, then under the sessions' load)
@@ -34,12 +35,12 @@ final class Observer {
         self.checker = checker
     }
 
-    func hello(now: Int64) throws(PortErrorBox) {
+    func hello(now: Int64) throws(ToolFailure) {
         try wrap { try connection.write([0]) }
         _ = try wrap { try connection.send(.hello(Hello(clientName: "soak-checker")), now: now) }
     }
 
-    func act(now: Int64) throws(PortErrorBox) {
+    func act(now: Int64) throws(ToolFailure) {
         guard docked, now >= nextHeartbeat else { return }
         nextHeartbeat = now + Self.heartbeatInterval
         let sequence = try wrap { try connection.send(.heartbeat, now: now) }
@@ -47,7 +48,7 @@ final class Observer {
         unanswered += connection.takeOverdue(olderThan: 2_000_000_000, now: now)
     }
 
-    func receive(now: Int64) throws(PortErrorBox) {
+    func receive(now: Int64) throws(ToolFailure) {
         for (header, message) in try wrap({ try connection.receive() }) {
             switch message {
             case .identity:
@@ -60,7 +61,7 @@ final class Observer {
                 motionStates += 1
                 if let lastArrival { largestArrivalGapNanoseconds = max(largestArrivalGapNanoseconds, now - lastArrival) }
                 lastArrival = now
-                if report.fault != .none { faultsSeen.insert("\(report.fault)") }
+                if let fault = report.fault { faultsSeen.insert("\(fault)") }
                 let before = checker.violations.count
                 checker.check(report)
                 if checker.violations.count > before, violationContexts.count < 5, let statistics {

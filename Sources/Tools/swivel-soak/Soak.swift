@@ -35,15 +35,15 @@ final class Soak {
     /// The checker alone before the sessions start: 100 idle heartbeats.
     static let idleNanoseconds: Int64 = 5_000_000_000
 
-    init(options: SoakOptions, seed: UInt64) throws(SoakFailure) {
+    init(options: SoakOptions, seed: UInt64) throws(ToolFailure) {
         self.options = options
         self.seed = seed
         do {
             board = try BoardLoader.load(contentsOf: options.boardPath)
         } catch {
-            throw SoakFailure("the board \(options.boardPath): \(error)")
+            throw ToolFailure("the board \(options.boardPath): \(error)")
         }
-        guard board.backend == .simulated else { throw SoakFailure("\(options.boardPath) is not a simulated board") }
+        guard board.backend == .simulated else { throw ToolFailure("\(options.boardPath) is not a simulated board") }
         if let chosen = options.workDirectory {
             _ = mkdir(chosen, 0o700)
             directory = chosen
@@ -59,11 +59,11 @@ final class Soak {
     var paths: SoakPaths { SoakPaths(socket: daemon.socketPath, serial: directory + "/host") }
 
     /// Up to 30 s for the daemon to build and open its socket.
-    private static func waitForSocket(_ daemon: DaemonProcess) throws(SoakFailure) -> Connection {
+    private static func waitForSocket(_ daemon: DaemonProcess) throws(ToolFailure) -> Connection {
         let started = MonotonicTime.nanoseconds()
         while MonotonicTime.nanoseconds() - started < 30_000_000_000 {
             if let ending = daemon.poll() {
-                throw SoakFailure("swiveld \(ending) before it opened its socket:\n\(daemon.logTail(20))")
+                throw ToolFailure("swiveld \(ending) before it opened its socket:\n\(daemon.logTail(20))")
             }
             if access(daemon.socketPath, F_OK) == 0, let connection = try? Connection.socket(daemon.socketPath) {
                 return connection
@@ -71,7 +71,7 @@ final class Soak {
             sleepNanoseconds(50_000_000)
         }
         _ = daemon.terminate(graceSeconds: 5)
-        throw SoakFailure("swiveld opened no socket at \(daemon.socketPath) within 30 s:\n\(daemon.logTail(20))")
+        throw ToolFailure("swiveld opened no socket at \(daemon.socketPath) within 30 s:\n\(daemon.logTail(20))")
     }
 
     func run() -> Bool {
@@ -144,7 +144,7 @@ final class Soak {
     }
 
     /// One poll over every session; reads what is there.
-    private func pollOnce(timeoutMilliseconds: Int32) throws(PortErrorBox) {
+    private func pollOnce(timeoutMilliseconds: Int32) throws(ToolFailure) {
         var set = PollSet()
         let observerIndex = set.add(observer.connection.fileDescriptor)
         let indices = agents.map { set.add($0.fileDescriptor) }

@@ -1,3 +1,5 @@
+import SwivelToolSupport
+
 /// swivel-soak's command line.
 struct SoakOptions: Equatable {
     var seconds = 600.0
@@ -52,15 +54,11 @@ struct SoakOptions: Equatable {
                            directory under $TMPDIR or /tmp, kept when a check fails)
         """
 
-    struct UsageError: Error, CustomStringConvertible {
-        var description: String
-    }
-
     static func parse(_ arguments: [String]) throws(UsageError) -> SoakOptions {
         var options = SoakOptions()
         var rest = arguments[...]
         func value(_ name: String) throws(UsageError) -> String {
-            guard let value = rest.popFirst() else { throw UsageError(description: "\(name) needs a value") }
+            guard let value = rest.popFirst() else { throw UsageError("\(name) needs a value") }
             return value
         }
         while let argument = rest.popFirst() {
@@ -68,7 +66,7 @@ struct SoakOptions: Equatable {
             case "--seconds":
                 let text = try value(argument)
                 guard let seconds = Double(text), seconds.isFinite, seconds > 0, seconds <= 7 * 86_400 else {
-                    throw UsageError(description: "--seconds must be a number of seconds above 0 and at most a week, got '\(text)'")
+                    throw UsageError("--seconds must be a number of seconds above 0 and at most a week, got '\(text)'")
                 }
                 options.seconds = seconds
             case "--daemon": options.daemonPath = try value(argument)
@@ -76,23 +74,23 @@ struct SoakOptions: Equatable {
             case "--sessions":
                 let text = try value(argument)
                 guard let count = Int(text), (1...200).contains(count) else {
-                    throw UsageError(description: "--sessions must be 1…200, got '\(text)'")
+                    throw UsageError("--sessions must be 1…200, got '\(text)'")
                 }
                 options.sessions = count
             case "--seed":
                 let text = try value(argument)
-                guard let seed = UInt64(text) else { throw UsageError(description: "--seed must be a whole number, got '\(text)'") }
+                guard let seed = UInt64(text) else { throw UsageError("--seed must be a whole number, got '\(text)'") }
                 options.seed = seed
             case "--exclude":
                 for name in try value(argument).split(separator: ",") {
                     guard let kind = Traffic(rawValue: String(name)) else {
-                        throw UsageError(description: "--exclude: unknown kind '\(name)'; kinds: \(Traffic.allCases.map(\.rawValue).joined(separator: ", "))")
+                        throw UsageError("--exclude: unknown kind '\(name)'; kinds: \(Traffic.allCases.map(\.rawValue).joined(separator: ", "))")
                     }
                     options.excluded.insert(kind)
                 }
             case "--work-dir": options.workDirectory = try value(argument)
             case "--help", "-h": options.showHelp = true
-            default: throw UsageError(description: "unknown argument '\(argument)'")
+            default: throw UsageError("unknown argument '\(argument)'")
             }
         }
         return options

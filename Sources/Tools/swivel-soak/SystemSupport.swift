@@ -4,15 +4,10 @@ import Glibc
 import Darwin
 #endif
 import SwivelPOSIX
+import SwivelToolSupport
 
 func describeErrno(_ code: Int32) -> String {
     strerror(code).map { String(cString: $0) } ?? "errno \(code)"
-}
-
-/// Why the soak could not run at all (as opposed to a check that failed).
-struct SoakFailure: Error, CustomStringConvertible {
-    var description: String
-    init(_ description: String) { self.description = description }
 }
 
 enum Files {
@@ -31,11 +26,11 @@ enum Files {
     }
 
     /// A new private directory under $TMPDIR (or /tmp).
-    static func makeTemporaryDirectory(prefix: String) throws(SoakFailure) -> String {
+    static func makeTemporaryDirectory(prefix: String) throws(ToolFailure) -> String {
         let base = getenv("TMPDIR").map { String(cString: $0) } ?? "/tmp"
         var template = Array((base + "/" + prefix + ".XXXXXX").utf8CString)
         let made = template.withUnsafeMutableBufferPointer { buffer in buffer.baseAddress.flatMap { mkdtemp($0) } }
-        guard let made else { throw SoakFailure("cannot make a directory under \(base): \(describeErrno(errno))") }
+        guard let made else { throw ToolFailure("cannot make a directory under \(base): \(describeErrno(errno))") }
         return String(cString: made)
     }
 

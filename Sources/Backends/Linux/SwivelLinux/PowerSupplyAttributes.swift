@@ -59,7 +59,7 @@ public struct PowerSupplyAttributes: Equatable, Sendable {
             throw PowerSupplyError(.malformed, supply: supply, "a battery with neither a capacity nor a known capacity_level")
         }
         guard isBattery else { return BatteryReading(level: level, chargeState: .notChargeable, lowBattery: false) }
-        let charge: BatteryReading.ChargeState
+        let charge: BatteryChargeState
         switch status {
         case "Charging"?: charge = .charging
         case nil, "Discharging"?, "Not charging"?, "Full"?, "Unknown"?: charge = .notCharging

@@ -41,13 +41,14 @@ public struct AxisFaultMonitor: Equatable, Sendable {
 
     /// The error a command refused because of `fault` carries.
     public static func refusal(for fault: AxisFault) -> SwivelError {
-        switch fault {
-        case let .followingError(axis, error, _): SwivelError(.motorFault, .followingErrorFault, axis: axis, value: error)
-        case let .encoderSilent(axis, travel): SwivelError(.motorFault, .encoderSilentFault, axis: axis, value: travel)
-        case let .homingFailed(axis): SwivelError(.motorFault, .homingFailedFault, axis: axis)
-        case let .stepsTooLate(axis, lateness): SwivelError(.motorFault, .stepsTooLateFault, axis: axis, value: lateness)
-        case let .motorReported(axis, _): SwivelError(.motorFault, .motorReportedFault, axis: axis)
-        }
+        let value: Double? =
+            switch fault {
+            case let .followingError(_, error, _): error
+            case let .encoderSilent(_, travel): travel
+            case let .motor(_, .stepsTooLate(lateness)): lateness
+            case .homingFailed, .motor: nil
+            }
+        return SwivelError(.motorFault, fault.kind.refusalReason, axis: fault.axis, value: value)
     }
 
     /// Checks one tick; nil while the axis is healthy. A non-finite input is

@@ -1,8 +1,15 @@
-/// What a motor that reports on itself said was wrong, in one vocabulary for
-/// every motor type: each type turns its own status (a bus servo's error
-/// flags, a driver's diagnostics) into one of these, so nothing shared names
-/// a type's flags. Plain values: latching one never allocates.
+/// What an actuator reports wrong with its motor, in one vocabulary for every
+/// motor type and from the actuator to the wire: each type turns its own
+/// status (a bus servo's error flags, a driver's diagnostics, its step
+/// thread's lateness) into one of these, so nothing shared names a type's
+/// flags; the stand latches it as `AxisFault.motor`. Plain values: latching
+/// one never allocates.
 public enum MotorProblem: Equatable, Sendable, CustomStringConvertible {
+    /// Its steps could not be written in time and were dropped (see
+    /// `StepExecutor`): one would have gone out `latenessSeconds` after its
+    /// planned instant, past the stand's tolerance. Nothing mechanical is
+    /// wrong; the motor missed those steps.
+    case stepsTooLate(latenessSeconds: Seconds)
     /// Its temperature passed the board's limit.
     case overheated(celsius: Int, limitCelsius: Int)
     /// It flagged an error in its status.
@@ -25,6 +32,7 @@ public enum MotorProblem: Equatable, Sendable, CustomStringConvertible {
 
     public var description: String {
         switch self {
+        case .stepsTooLate(let lateness): "its \(Self.lateSteps(lateness))"
         case let .overheated(celsius, limit): "it is at \(celsius) °C, over its limit of \(limit) °C"
         case .overheating: "it reports overheating"
         case .overloaded: "it reports an overload"
@@ -37,6 +45,12 @@ public enum MotorProblem: Equatable, Sendable, CustomStringConvertible {
         case .lostSettings: "its driver was reset and lost its settings (check the driver's logic supply, then restart swiveld to set it up again)"
         case let .busTransfersFailed(count, cause): "its last \(count) bus transfers failed: \(cause)"
         }
+    }
+
+    /// Said of the motor here and of the axis in `AxisFault`, in the same words.
+    static func lateSteps(_ latenessSeconds: Seconds) -> String {
+        "steps could not be written in time (one would have been \(AxisFault.format(latenessSeconds * 1000)) ms late): "
+            + "they were dropped, so the motor missed them; the loop or the step thread was held up"
     }
 }
 

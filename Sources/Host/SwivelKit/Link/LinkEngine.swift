@@ -67,8 +67,8 @@ final class LinkEngine {
     /// The fault of the newest MOTION_STATE: why a move that ends `failed`
     /// failed. The stand sends MOTION_STATE before the PROGRESS of the same
     /// instant, and a fault latches until CLEAR_FAULT, so it is already here.
-    var latestFault: StandSession.MotionSample.Fault?
-    var latestFaultKind: StandSession.FaultKind?
+    var latestFault: DockKitFault?
+    var latestFaultKind: FaultKind?
     var statePollInFlight = false
     var nextStatePoll: Instant
 

@@ -58,8 +58,8 @@ public final class MoveProgress: Sendable, CustomStringConvertible {
 
     private struct Status {
         var update = Update(state: .running, fractionCompleted: 0)
-        var fault: StandSession.MotionSample.Fault?
-        var faultKind: StandSession.FaultKind?
+        var fault: DockKitFault?
+        var faultKind: FaultKind?
         var waiters: [Int: CheckedContinuation<State, Never>] = [:]
         var nextWaiter = 0
     }
@@ -86,9 +86,9 @@ public final class MoveProgress: Sendable, CustomStringConvertible {
     public var isFailed: Bool { state == .failed }
     /// The motor fault that ended a `failed` request, as the stand's MOTION_STATE
     /// reported it; nil otherwise (or when no MOTION_STATE said which).
-    public var fault: StandSession.MotionSample.Fault? { status.withLock { $0.fault } }
+    public var fault: DockKitFault? { status.withLock { $0.fault } }
     /// Which fault that was, told apart (`fault`'s `motorFault` covers several).
-    public var faultKind: StandSession.FaultKind? { status.withLock { $0.faultKind } }
+    public var faultKind: FaultKind? { status.withLock { $0.faultKind } }
 
     /// Why a `failed` request failed, in the stand's words; nil otherwise.
     /// The fault's own kind where the stand said it; an older stand's
@@ -144,8 +144,8 @@ public final class MoveProgress: Sendable, CustomStringConvertible {
     /// Applies a report; a final state is never replaced.
     /// - Parameter fault: for `failed`, the fault that ended it.
     func apply(
-        state: State, fractionCompleted: Double, fault: StandSession.MotionSample.Fault? = nil,
-        faultKind: StandSession.FaultKind? = nil
+        state: State, fractionCompleted: Double, fault: DockKitFault? = nil,
+        faultKind: FaultKind? = nil
     ) {
         // Under the broadcast's lock, as `updates` reads the state: one lock
         // order, and a new subscriber never sees an update twice.

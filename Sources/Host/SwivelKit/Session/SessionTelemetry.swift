@@ -5,29 +5,6 @@ import SwivelProtocol
 extension StandSession {
     /// One MOTION_STATE: positions and velocities, 50 times a second by default.
     public struct MotionSample: Equatable, Sendable {
-        /// The fault byte of MOTION_STATE: three kinds, each of which may lump
-        /// several causes together (`faultKind` tells them apart).
-        public enum Fault: Equatable, Sendable, CustomStringConvertible {
-            case motorFault, encoderMismatch, limitSwitch
-
-            public var description: String {
-                switch self {
-                case .motorFault: "motorFault"
-                case .encoderMismatch: "encoderMismatch"
-                case .limitSwitch: "limitSwitch"
-                }
-            }
-
-            /// The stand's own reason for the fault: the text it refuses motion with.
-            public var reason: String {
-                switch self {
-                case .motorFault: SwivelError.Reason.followingErrorFault.text
-                case .encoderMismatch: SwivelError.Reason.encoderSilentFault.text
-                case .limitSwitch: SwivelError.Reason.homingFailedFault.text
-                }
-            }
-        }
-
         /// Which fault `fault` is, told apart where the wire's three kinds lump
         /// several together (`motorFault` is a following error, steps dropped
         /// for lateness, or a motor's own report); nil without a fault, or
@@ -47,8 +24,9 @@ extension StandSession {
         public var angularVelocities: Vector3
         /// On the stand's clock: time since it started.
         public var timestamp: Duration
-        /// The latched motor fault; nil without one.
-        public var fault: Fault?
+        /// The latched motor fault, as DockKit's kind (`faultKind` tells
+        /// apart the causes its `motorFault` lumps together); nil without one.
+        public var fault: DockKitFault?
         public var axes: AxisSet
         public var isSystemTrackingEnabled: Bool
         public var isMoving: Bool
@@ -57,73 +35,17 @@ extension StandSession {
             angularPositions = report.positions
             angularVelocities = report.velocities
             timestamp = Duration(wireMicroseconds: report.timeMicroseconds)
-            fault =
-                switch report.fault {
-                case .none: nil
-                case .motorFault: .motorFault
-                case .encoderMismatch: .encoderMismatch
-                case .limitSwitch: .limitSwitch
-                }
+            fault = report.fault
             axes = report.axes
             isSystemTrackingEnabled = report.systemTrackingEnabled
             isMoving = report.moving
-            faultKind = FaultKind(report.faultCause)
+            faultKind = report.faultCause
             enabledDriverAxes = report.enabledDriverAxes
             var pulses: [Axis: Double] = [:]
             for axis in Axis.allCases where report.servoPulseMicroseconds[axis] != 0 {
                 pulses[axis] = Double(report.servoPulseMicroseconds[axis])
             }
             servoPulseMicroseconds = pulses
-        }
-    }
-
-    /// The motor fault the stand latched, as its closed loop or the motor
-    /// itself detected it.
-    public enum FaultKind: Equatable, Sendable, CustomStringConvertible {
-        /// The encoder reads far from the command: a stall, skipped steps, a slip.
-        case followingError
-        /// An encoder did not change while its motor moved.
-        case encoderSilent
-        /// An axis did not find its home switch.
-        case homingFailed
-        /// Steps could not be written in time and were dropped: the loop or the
-        /// step thread was held up; nothing mechanical is wrong.
-        case stepsTooLate
-        /// A motor reported a problem of its own (a bus servo).
-        case motorReported
-
-        init?(_ cause: FaultCause) {
-            switch cause {
-            case .none: return nil
-            case .followingError: self = .followingError
-            case .encoderSilent: self = .encoderSilent
-            case .homingFailed: self = .homingFailed
-            case .stepsTooLate: self = .stepsTooLate
-            case .motorReported: self = .motorReported
-            }
-        }
-
-        public var description: String {
-            switch self {
-            case .followingError: "followingError"
-            case .encoderSilent: "encoderSilent"
-            case .homingFailed: "homingFailed"
-            case .stepsTooLate: "stepsTooLate"
-            case .motorReported: "motorReported"
-            }
-        }
-
-        /// The stand's own reason for the fault: the text it refuses motion with.
-        public var reason: String {
-            let cause: FaultCause =
-                switch self {
-                case .followingError: .followingError
-                case .encoderSilent: .encoderSilent
-                case .homingFailed: .homingFailed
-                case .stepsTooLate: .stepsTooLate
-                case .motorReported: .motorReported
-                }
-            return cause.reason?.text ?? ""
         }
     }
 
@@ -181,33 +103,16 @@ extension StandSession {
 
     /// One BATTERY_STATE: one named battery; a stand may have several.
     public struct BatteryReading: Equatable, Sendable {
-        public enum ChargeState: Equatable, Sendable, CustomStringConvertible {
-            case charging, notCharging, notChargeable
-
-            public var description: String {
-                switch self {
-                case .charging: "charging"
-                case .notCharging: "notCharging"
-                case .notChargeable: "notChargeable"
-                }
-            }
-        }
-
         public var name: String
         /// 0...1
         public var level: Double
-        public var chargeState: ChargeState
+        public var chargeState: BatteryChargeState
         public var lowBattery: Bool
 
         init(_ state: SwivelProtocol.BatteryState) {
             name = state.name
             level = state.level
-            chargeState =
-                switch state.chargeState {
-                case .charging: .charging
-                case .notCharging: .notCharging
-                case .notChargeable: .notChargeable
-                }
+            chargeState = state.chargeState
             lowBattery = state.lowBattery
         }
     }

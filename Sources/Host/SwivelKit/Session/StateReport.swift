@@ -71,7 +71,7 @@ extension StandSession {
 
         init(_ report: SwivelProtocol.StateReport) {
             enabledDriverAxes = report.enabledDriverAxes
-            fault = FaultKind(report.faultCause)
+            fault = report.faultCause
             faultAxis = fault == nil ? nil : report.faultAxis
             faultDescription = fault == nil || report.faultDescription.isEmpty ? nil : report.faultDescription
             standTime = Duration(wireMicroseconds: report.timeMicroseconds)

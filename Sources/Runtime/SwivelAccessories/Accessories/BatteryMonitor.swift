@@ -72,13 +72,7 @@ public final class BatteryMonitor {
     }
 
     static func state(_ name: String, _ reading: BatteryReading) -> BatteryState {
-        let charge: BatteryState.ChargeState =
-            switch reading.chargeState {
-            case .charging: .charging
-            case .notCharging: .notCharging
-            case .notChargeable: .notChargeable
-            }
         let level = (min(max(reading.level, 0), 1) * 100).rounded() / 100
-        return BatteryState(name: name, level: level, chargeState: charge, lowBattery: reading.lowBattery)
+        return BatteryState(name: name, level: level, chargeState: reading.chargeState, lowBattery: reading.lowBattery)
     }
 }

@@ -32,18 +32,12 @@ extension LinkHub {
             fault: Self.wireFault(status.fault),
             systemTrackingEnabled: systemTrackingEnabled,
             moving: velocities != .zero || status.activeMotion != .velocity(.zero),
-            enabledDriverAxes: status.enabledDriverAxes, faultCause: FaultCause(status.fault),
+            enabledDriverAxes: status.enabledDriverAxes, faultCause: status.fault?.kind,
             servoPulseMicroseconds: status.servoPulseNanoseconds.map { _, pulse in UInt16(clamping: (pulse + 500) / 1000) })
     }
 
-    static func wireFault(_ fault: AxisFault?) -> MotionStateReport.Fault {
-        switch fault {
-        case nil: .none
-        case .followingError, .stepsTooLate, .motorReported: .motorFault
-        case .encoderSilent: .encoderMismatch
-        case .homingFailed: .limitSwitch
-        }
-    }
+    /// DockKit's kind of the fault, as MOTION_STATE's `fault` byte carries it.
+    static func wireFault(_ fault: AxisFault?) -> DockKitFault? { fault.map { DockKitFault($0.kind) } }
 
     func stateReport() -> StateReport {
         let status = stand.status()
@@ -65,7 +59,7 @@ extension LinkHub {
             velocities: vector(status.commanded.map { $1.velocity }, axes: status.axes),
             limits: status.limits.map { $1.map(WireAxisLimits.init) }, activity: activity,
             lastProgress: status.lastRequest, enabledDriverAxes: status.enabledDriverAxes,
-            faultCause: FaultCause(status.fault), faultAxis: status.fault?.axis ?? .pitch,
+            faultCause: status.fault?.kind, faultAxis: status.fault?.axis ?? .pitch,
             faultDescription: status.fault?.description ?? "")
     }
 

@@ -75,7 +75,7 @@ public final class AxisDrive {
     }
 
     /// The problem the motor reports, if any.
-    var actuatorFault: ActuatorFault? { actuator.fault }
+    var motorProblem: MotorProblem? { actuator.fault }
 
     var stepsRateLimited: UInt64 { actuator.counters.rateLimitedSteps }
 }

@@ -45,7 +45,7 @@ extension Board {
     /// How late a step may start and still be written: half a control period
     /// (500 µs at 1 kHz). Steps are planned one period ahead, so a tick may
     /// wake up to 1.5 periods late, or the step thread stall half a period,
-    /// before a step is dropped and reported (`AxisFault.stepsTooLate`). Within
+    /// before a step is dropped and reported (`MotorProblem.stepsTooLate`). Within
     /// it a late step goes out with its full pulse and the ones after it catch
     /// up at the electrical minimums; a longer stall would burst a catch-up
     /// the motor cannot follow.

@@ -51,18 +51,9 @@ extension StandEngine {
     /// trusted with more.
     func actuatorFault() -> AxisFault? {
         for drive in drives {
-            if let fault = drive.actuatorFault { return Self.axisFault(fault, on: drive.axis) }
+            if let problem = drive.motorProblem { return .motor(axis: drive.axis, problem: problem) }
         }
         return nil
-    }
-
-    static func axisFault(_ fault: ActuatorFault, on axis: Axis) -> AxisFault {
-        switch fault {
-        case .stepsTooLate(let late):
-            .stepsTooLate(axis: axis, latenessSeconds: Double(late.latenessNanoseconds) / 1e9)
-        case .motorReported(let problem):
-            .motorReported(axis: axis, problem: problem)
-        }
     }
 
     func enterFault(_ fault: AxisFault, at now: MonotonicInstant, time: Seconds, measured: PerAxis<Radians>) {

@@ -25,7 +25,7 @@ public final class SimulatedPowerSupply: PowerSupplySource {
         let rate = battery.charging ? battery.chargePerHour : -battery.drainPerHour
         let level = min(max(battery.startLevel + rate * hours, 0), 1)
         // A charger stops at full, as a real one reports "Full".
-        let charge: BatteryReading.ChargeState = battery.charging && level < 1 ? .charging : .notCharging
+        let charge: BatteryChargeState = battery.charging && level < 1 ? .charging : .notCharging
         return BatteryReading(level: level, chargeState: charge, lowBattery: level <= BatteryReading.lowLevel)
     }
 }

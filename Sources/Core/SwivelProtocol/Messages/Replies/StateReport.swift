@@ -49,8 +49,8 @@ public struct StateReport: Equatable, Sendable {
     /// none, no fault): axes whose driver is enabled.
     public var enabledDriverAxes: AxisSet
     /// The latched fault: which kind, on which axis, and the stand's own
-    /// account of it (as its log writes it); `.none`, pitch and "" without one.
-    public var faultCause: FaultCause
+    /// account of it (as its log writes it); nil, pitch and "" without one.
+    public var faultCause: FaultKind?
     public var faultAxis: Axis
     public var faultDescription: String
 
@@ -58,7 +58,7 @@ public struct StateReport: Equatable, Sendable {
         timeMicroseconds: UInt64, axes: AxisSet, systemTrackingEnabled: Bool, halted: Bool, dockedSessions: UInt8,
         framingMode: FramingMode, regionOfInterest: NormalizedRectUpperLeft, positions: Vector3, velocities: Vector3,
         limits: PerAxis<WireAxisLimits?>, activity: Activity, lastProgress: MotionProgress?,
-        enabledDriverAxes: AxisSet = [], faultCause: FaultCause = .none, faultAxis: Axis = .pitch,
+        enabledDriverAxes: AxisSet = [], faultCause: FaultKind? = nil, faultAxis: Axis = .pitch,
         faultDescription: String = ""
     ) {
         self.enabledDriverAxes = enabledDriverAxes
@@ -111,7 +111,7 @@ public struct StateReport: Equatable, Sendable {
         w.bool(lastProgress != nil)
         MotionProgress.encode(lastProgress, to: &w)
         w.u8(enabledDriverAxes.rawValue)
-        w.u8(faultCause.rawValue)
+        w.u8(faultCause?.rawValue ?? 0)
         w.u8(UInt8(faultAxis.rawValue))
         w.string(faultDescription)
     }
@@ -153,7 +153,8 @@ public struct StateReport: Equatable, Sendable {
         let progress = try MotionProgress.decode(from: &r, messageID: .ack)
         let enabled = AxisSet(rawValue: r.u8() & 0b111)
         let rawCause = r.u8(), rawAxis = r.u8()
-        guard let cause = FaultCause(rawValue: rawCause) else {
+        let cause = FaultKind(rawValue: rawCause)
+        guard cause != nil || rawCause == 0 else {
             throw .unknownValue(.ack, field: "fault cause", value: UInt64(rawCause))
         }
         guard let faultAxis = Axis(rawValue: Int(rawAxis)) else {

@@ -1,26 +1,14 @@
+public import SwivelVocabulary
+
 /// BATTERY_STATE: one named battery, sent when anything about it changes.
 public struct BatteryState: Equatable, Sendable {
-    public enum ChargeState: UInt8, Sendable, CustomStringConvertible {
-        case notCharging = 0
-        case charging = 1
-        case notChargeable = 2
-
-        public var description: String {
-            switch self {
-            case .notCharging: "notCharging"
-            case .charging: "charging"
-            case .notChargeable: "notChargeable"
-            }
-        }
-    }
-
     public var name: String
     /// 0...1
     public var level: Double
-    public var chargeState: ChargeState
+    public var chargeState: BatteryChargeState
     public var lowBattery: Bool
 
-    public init(name: String, level: Double, chargeState: ChargeState, lowBattery: Bool) {
+    public init(name: String, level: Double, chargeState: BatteryChargeState, lowBattery: Bool) {
         self.name = name
         self.level = level
         self.chargeState = chargeState
@@ -40,7 +28,7 @@ public struct BatteryState: Equatable, Sendable {
         try r.require(minimumBytes, for: .batteryState)
         let level = r.f32()
         let raw = r.u8()
-        guard let state = ChargeState(rawValue: raw) else {
+        guard let state = BatteryChargeState(rawValue: raw) else {
             throw .unknownValue(.batteryState, field: "charge state", value: UInt64(raw))
         }
         let low = r.bool()

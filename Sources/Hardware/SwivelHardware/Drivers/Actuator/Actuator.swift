@@ -38,7 +38,7 @@ public protocol Actuator: AnyObject {
 
     /// A problem the motor reports that stops the stand (steps dropped for
     /// lateness, a motor overheating or silent on its bus); nil while all is well.
-    var fault: ActuatorFault? { get }
+    var fault: MotorProblem? { get }
 }
 
 /// Counters an actuator keeps, zero where they do not apply.

@@ -1,19 +1,12 @@
 /// One battery as the stand reports it to hosts, whatever it was read from
 /// (the Linux power_supply class, or the simulated board's model).
 public struct BatteryReading: Equatable, Sendable {
-    public enum ChargeState: Equatable, Sendable {
-        case charging
-        case notCharging
-        /// Not a battery that can be charged (a mains or USB supply).
-        case notChargeable
-    }
-
     /// 0...1
     public var level: Double
-    public var chargeState: ChargeState
+    public var chargeState: BatteryChargeState
     public var lowBattery: Bool
 
-    public init(level: Double, chargeState: ChargeState, lowBattery: Bool) {
+    public init(level: Double, chargeState: BatteryChargeState, lowBattery: Bool) {
         self.level = level
         self.chargeState = chargeState
         self.lowBattery = lowBattery

@@ -49,13 +49,13 @@ public final class BusServoActuator: Actuator {
 
     public var counters: ActuatorCounters { ActuatorCounters(missedReplies: slot.totalMissedReplies) }
 
-    public var fault: ActuatorFault? {
+    public var fault: MotorProblem? {
         let missed = slot.consecutiveMissedReplies
-        if missed >= silentAfterMissedReplies { return .motorReported(.silent(missedExchanges: missed)) }
+        if missed >= silentAfterMissedReplies { return .silent(missedExchanges: missed) }
         let flags = slot.flags
-        if !flags.isEmpty { return .motorReported(flags.problem) }
+        if !flags.isEmpty { return flags.problem }
         if let state = slot.presentState, state.temperatureCelsius > maxTemperatureCelsius {
-            return .motorReported(.overheated(celsius: state.temperatureCelsius, limitCelsius: maxTemperatureCelsius))
+            return .overheated(celsius: state.temperatureCelsius, limitCelsius: maxTemperatureCelsius)
         }
         return nil
     }

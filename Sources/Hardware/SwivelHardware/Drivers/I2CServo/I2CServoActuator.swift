@@ -54,7 +54,7 @@ public final class I2CServoActuator: Actuator {
 
     public var counters: ActuatorCounters { ActuatorCounters() }
 
-    public var fault: ActuatorFault? { slot.busFailure.map(ActuatorFault.motorReported) }
+    public var fault: MotorProblem? { slot.busFailure }
 
     /// The angle of the last pulse asked for, nil before the first command.
     public var commandedRadians: Double? { pulseNanoseconds.map(mapping.angle(forPulseNanoseconds:)) }

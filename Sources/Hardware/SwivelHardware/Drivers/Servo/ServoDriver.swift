@@ -92,5 +92,5 @@ extension ServoDriver: Actuator {
 
     public var counters: ActuatorCounters { ActuatorCounters() }
 
-    public var fault: ActuatorFault? { nil }
+    public var fault: MotorProblem? { nil }
 }

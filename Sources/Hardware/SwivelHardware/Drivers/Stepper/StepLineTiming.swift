@@ -99,6 +99,9 @@ public struct StepLateFault: Equatable, Sendable, CustomStringConvertible {
         self.toleranceNanoseconds = toleranceNanoseconds
     }
 
+    /// As the actuator reports it, in the vocabulary the stand latches and the wire carries.
+    public var problem: MotorProblem { .stepsTooLate(latenessSeconds: Double(latenessNanoseconds) / 1e9) }
+
     public var description: String {
         "a step planned at \(plannedInstant) would have gone out \(latenessNanoseconds / 1_000) µs late "
             + "(tolerance \(toleranceNanoseconds / 1_000) µs)"

@@ -171,5 +171,5 @@ extension StepperDriver: Actuator {
 
     public var counters: ActuatorCounters { ActuatorCounters(rateLimitedSteps: rateLimitedSteps) }
 
-    public var fault: ActuatorFault? { lateFault.map(ActuatorFault.stepsTooLate) }
+    public var fault: MotorProblem? { lateFault?.problem }
 }

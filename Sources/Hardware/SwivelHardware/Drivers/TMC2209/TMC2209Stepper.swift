@@ -30,8 +30,5 @@ public final class TMC2209Stepper: Actuator {
     public var counters: ActuatorCounters { stepper.counters }
 
     /// Late steps first: they are the stand's own doing and the more exact reason.
-    public var fault: ActuatorFault? {
-        if let late = stepper.fault { return late }
-        return node.problem.map(ActuatorFault.motorReported)
-    }
+    public var fault: MotorProblem? { stepper.fault ?? node.problem }
 }

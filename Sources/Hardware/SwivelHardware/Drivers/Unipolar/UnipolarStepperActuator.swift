@@ -62,7 +62,7 @@ public final class UnipolarStepperActuator: Actuator {
 
     public var counters: ActuatorCounters { ActuatorCounters(rateLimitedSteps: driver.rateLimitedSteps) }
 
-    public var fault: ActuatorFault? { driver.lateFault.map(ActuatorFault.stepsTooLate) }
+    public var fault: MotorProblem? { driver.lateFault?.problem }
 
     private func energise(at instant: MonotonicInstant) {
         coilsOn = true
