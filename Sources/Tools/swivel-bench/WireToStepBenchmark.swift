@@ -4,6 +4,7 @@ import SwivelPOSIX
 import SwivelProtocol
 import SwivelRuntime
 import SwivelSimBackend
+import SwivelToolSupport
 
 /// One SET_ANGULAR_VELOCITY frame from its bytes to the first STEP edge: the
 /// link hub decodes it and posts it into the engine's mailbox, and the engine
@@ -22,7 +23,7 @@ struct WireToStepBenchmark: Benchmark {
     /// A velocity ramped up from rest by the acceleration cap steps within this many ticks, or something is wrong.
     static let tickBudget = 1_000
 
-    func run(_ options: BenchOptions) throws(BenchFailure) -> BenchReport {
+    func run(_ options: BenchOptions) throws(ToolFailure) -> BenchReport {
         let board = try BenchBoards.load(BenchBoards.threeAxisPath)
         var nanoseconds = Samples()
         var ticks = 0
@@ -33,7 +34,7 @@ struct WireToStepBenchmark: Benchmark {
             ticks = rig.carry()
             nanoseconds.add(Double(MonotonicTime.nanoseconds() - started))
             guard ticks > 0 else {
-                throw BenchFailure("no STEP edge within \(Self.tickBudget) ticks of the frame (status: \(rig.engine.stand.status()))")
+                throw ToolFailure("no STEP edge within \(Self.tickBudget) ticks of the frame (status: \(rig.engine.stand.status()))")
             }
         }
         var table = ResultTable(columns: ["figure", "median", "min–max"])
@@ -61,9 +62,9 @@ final class WireToStepRig {
     let stepLine: Int
     private(set) var deadline: MonotonicInstant
 
-    init(board: Board) throws(BenchFailure) {
+    init(board: Board) throws(ToolFailure) {
         guard let stepper = board.axes.yaw?.motor.stepper else {
-            throw BenchFailure("\(board.name) has no yaw stepper")
+            throw ToolFailure("\(board.name) has no yaw stepper")
         }
         stepLine = stepper.stepLine
         deadline = MonotonicInstant(nanoseconds: 1_000_000_000)
@@ -73,7 +74,7 @@ final class WireToStepRig {
             chip = mock.chip
             engine = try Stand.make(board: board, hardware: mock.hardware, playDemo: false).engine
         } catch {
-            throw BenchFailure("stand on mock hardware for '\(board.name)': \(error.reason)")
+            throw ToolFailure("stand on mock hardware for '\(board.name)': \(error.reason)")
         }
         let identity = DeviceIdentity.identity(
             board: board, uuid: DeviceIdentity.uuid(boardName: board.name).uuid, heartbeatTimeoutMilliseconds: 1000, motionStateRateHz: 50)
@@ -83,7 +84,7 @@ final class WireToStepRig {
         hub.receive(WireFrame.encode(.hello(Hello(clientName: "swivel-bench")), sequence: 1), from: session, at: deadline)
         hub.receive(WireFrame.encode(.setSystemTracking(enabled: false), sequence: 2), from: session, at: deadline)
         for _ in 0..<10 { tick() }
-        guard hub.isDocked(session) else { throw BenchFailure("the bench host did not dock") }
+        guard hub.isDocked(session) else { throw ToolFailure("the bench host did not dock") }
         _ = hub.takeOutput(for: session)
     }
 
