@@ -29,8 +29,8 @@ import Testing
     static let cases = [
         Case(
             scene: "walk-jitter", alpha: JitterFigures.walkAlpha, beta: JitterFigures.walkBeta,
-            highPassMissed: "yaw high-pass RMS 6.3 mrad (target 5); the subject's own is 3.2, the turns' overshoot the rest",
-            reversalsMissed: "4 reversals of the yaw rate against the subject's 2: the acquisition and the final stop's overshoot",
+            highPassMissed: "yaw high-pass RMS 6.35 mrad (target 5); the subject's own is 3.2, the turns' overshoot the rest",
+            reversalsMissed: "3 reversals of the yaw rate against the subject's 2: the final stop's overshoot through a stall",
             framingMissed: nil),
         Case(
             scene: "drift-jitter", alpha: JitterFigures.driftAlpha, beta: JitterFigures.driftBeta,
@@ -80,13 +80,15 @@ import Testing
     /// guard also holds while a subject it overshot still comes its way
     /// (6700604 turned back: 8 on walk-jitter), and the prediction carries
     /// an acceleration only over the link's latency, not through a stall
-    /// (78161a7 swung past the first turn and back: 6), walk-jitter is at most 4.
+    /// (78161a7 swung past the first turn and back: 6), and the stand waits
+    /// out the first, noisy half second of a subject (it turned back at
+    /// 0.46 s on a subject that had not moved: 4), walk-jitter is at most 3.
     @Test(arguments: cases)
     func theGuardTakesOutMostReversals(_ c: Case) throws {
         let s = TrackingSteadiness.measure(try Self.record(c.scene, .swivel))
         let before = c.scene == "walk-jitter" ? 26 : 37
         #expect(s.yawRateReversals * 3 <= before, "\(c.scene): \(s.yawRateReversals) reversals")
-        if c.scene == "walk-jitter" { #expect(s.yawRateReversals <= 4, "\(s.yawRateReversals) reversals") }
+        if c.scene == "walk-jitter" { #expect(s.yawRateReversals <= 3, "\(s.yawRateReversals) reversals") }
     }
 
     /// And frames better than a latency-compensated alpha-beta tuned on the

@@ -37,6 +37,7 @@ public struct MotionHypothesis: Equatable, Sendable {
     }
 
     public var velocityVariance: Double { p11 }
+    public var angleVariance: Double { p00 }
 
     /// Starts at `observed`, moving at `velocity` (ignored by `still`).
     mutating func start(

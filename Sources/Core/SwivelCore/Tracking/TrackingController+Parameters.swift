@@ -27,6 +27,14 @@ extension TrackingController {
         /// `holdExitRadians`. The gap is the hysteresis that stops hunting.
         public var holdEnterRadians: Radians
         public var holdExitRadians: Radians
+        /// The exit is at least this many standard deviations of the still
+        /// angle itself: a subject seen for a few frames has a mean known only
+        /// to a few milliradians, and the band must not chase it.
+        public var holdExitSigmas: Double
+        /// Until the axis first moves, it waits for this many observations
+        /// (half a second at 30 fps) unless the subject is farther off than
+        /// the estimator's jump threshold: an estimate that young is noise.
+        public var acquisitionObservations: Int
         /// Reversals of the commanded rate need evidence beyond the noise: a
         /// moving subject's axis turns back only when it is this far past the
         /// subject's predicted angle (six times the estimator's measurement
@@ -49,7 +57,8 @@ extension TrackingController {
             feedbackGainPerSecond: Double = 10, brakingFraction: Double = 0.5,
             predictionCapSeconds: Seconds = 0.25, accelerationSlackSeconds: Seconds = 0.05,
             lostTimeoutSeconds: Seconds = 0.5,
-            holdEnterRadians: Radians = 0.0006, holdExitRadians: Radians = 0.0015,
+            holdEnterRadians: Radians = 0.0006, holdExitRadians: Radians = 0.0015, holdExitSigmas: Double = 2,
+            acquisitionObservations: Int = 15,
             reversalErrorRadians: Radians = 0.03, reversalVelocitySigmas: Double = 2,
             reversalFloorRadiansPerSecond: RadiansPerSecond = 0.01, reversalHoldLimitSeconds: Seconds = 0.25
         ) {
@@ -65,6 +74,8 @@ extension TrackingController {
             self.lostTimeoutSeconds = lostTimeoutSeconds
             self.holdEnterRadians = holdEnterRadians
             self.holdExitRadians = holdExitRadians
+            self.holdExitSigmas = holdExitSigmas
+            self.acquisitionObservations = acquisitionObservations
         }
     }
 }

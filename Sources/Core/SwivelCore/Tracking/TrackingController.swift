@@ -174,16 +174,35 @@ public struct TrackingController: Sendable {
         let e = target - position
         // The residual band: only on a still subject, whose mean is known far
         // better than the detector's jitter. Enter once close and able to
-        // stop inside the band; leave past the wider exit.
+        // stop inside the band, or when already at rest inside the exit;
+        // leave past the exit, which is wider while the still angle itself
+        // is still uncertain (a subject just seen: its mean of a few frames).
+        let exit = max(
+            parameters.holdExitRadians,
+            parameters.holdExitSigmas * track.estimator.hypotheses.still.angleVariance.squareRoot())
         if !track.estimator.isStill {
             track.isHolding = false
         } else if track.isHolding {
-            if abs(e) > parameters.holdExitRadians { track.isHolding = false }
+            if abs(e) > exit { track.isHolding = false }
+        } else if current[axis] == 0, abs(e) < exit {
+            track.isHolding = true
         } else if abs(e) < parameters.holdEnterRadians {
             let v = current[axis]
             if v * v / (2 * limit.maximumAcceleration) < parameters.holdEnterRadians { track.isHolding = true }
         }
         guard !track.isHolding else { return (track, 0, e, true) }
+        // Acquiring: the first observations of a subject give its angle to a
+        // detection's noise and its velocity hardly at all, so a move then is
+        // on noise, and the axis turns back once the estimate settles (a
+        // reversal the subject never made). Until the axis has first moved
+        // and while the estimator is young, it waits unless the subject is
+        // farther off than the noise can put it (the jump threshold).
+        if track.direction == 0, !track.estimator.isStill,
+            track.estimator.observationsSinceStart < parameters.acquisitionObservations,
+            abs(e) < parameters.estimator.jumpRadians
+        {
+            return (track, 0, e, true)
+        }
 
         let magnitude = abs(e)
         let braking = (2 * parameters.brakingFraction * limit.maximumAcceleration * magnitude).squareRoot()
