@@ -12,6 +12,9 @@ struct TrackingAxis: Sendable {
     var direction = 0
     /// Since when the guard has held back a reversal; nil while it is not.
     var reversalHeldSince: Seconds?
+    /// |error| when the guard began holding: the hold outlasts its limit
+    /// while the subject closes on the axis.
+    var reversalHeldError: Radians = 0
     /// How old the newest observation was when it arrived: the link's
     /// latency as it is now, which the prediction's acceleration is carried
     /// over (plus a slack), not a stall's.

@@ -49,6 +49,15 @@ extension TrackingController {
         /// than a drift may be held.
         public var reversalErrorRadians: Radians
         public var reversalHoldLimitSeconds: Seconds
+        /// The hold limit lets a reversal through only once the error has
+        /// grown past its size when the hold began by this much (one
+        /// detection's noise): a subject closing on the axis is waited for.
+        public var reversalGrowthRadians: Radians
+        /// While the guard holds back a reversal and the subject still comes
+        /// the axis's way, too slowly to arrive within the hold limit, the
+        /// axis goes on at this fraction of the subject's speed instead of
+        /// stopping: the subject catches up, and nothing stops while it moves.
+        public var reversalCreepFraction: Double
         public var reversalVelocitySigmas: Double
         public var reversalFloorRadiansPerSecond: RadiansPerSecond
 
@@ -60,8 +69,11 @@ extension TrackingController {
             holdEnterRadians: Radians = 0.0006, holdExitRadians: Radians = 0.0015, holdExitSigmas: Double = 2,
             acquisitionObservations: Int = 15,
             reversalErrorRadians: Radians = 0.03, reversalVelocitySigmas: Double = 2,
-            reversalFloorRadiansPerSecond: RadiansPerSecond = 0.01, reversalHoldLimitSeconds: Seconds = 0.25
+            reversalFloorRadiansPerSecond: RadiansPerSecond = 0.01, reversalHoldLimitSeconds: Seconds = 0.25,
+            reversalGrowthRadians: Radians = 0.005, reversalCreepFraction: Double = 0.3
         ) {
+            self.reversalGrowthRadians = reversalGrowthRadians
+            self.reversalCreepFraction = reversalCreepFraction
             self.reversalHoldLimitSeconds = reversalHoldLimitSeconds
             self.reversalErrorRadians = reversalErrorRadians
             self.reversalVelocitySigmas = reversalVelocitySigmas

@@ -212,16 +212,22 @@ public struct TrackingController: Sendable {
         return (track, min(max(velocity, -limit.maximumSpeed), limit.maximumSpeed), e, true)
     }
 
-    /// `velocity`, or 0 when it would turn the axis back without evidence.
-    /// Under a varying latency every batch moves the predicted angle and
-    /// velocity by its noise times the horizon, and near a turn or a slow
-    /// drift that flipped the command's sign several times a second: a
-    /// reversal the subject did not make. The axis now turns back only when
-    /// it is clearly past a subject that no longer comes its way (an
-    /// overshoot to undo) or the subject's predicted velocity has clearly
-    /// turned; otherwise it holds and lets the subject come to it, for at
-    /// most `reversalHoldLimitSeconds`. A still subject has its own band and
-    /// is exempt.
+    /// `velocity`, or a slower one the same way as before when it would turn
+    /// the axis back without evidence. Under a varying latency every batch
+    /// moves the predicted angle and velocity by its noise times the
+    /// horizon, and near a turn or a slow drift that flipped the command's
+    /// sign several times a second: a reversal the subject did not make. The
+    /// axis now turns back only when it is clearly past a subject that no
+    /// longer comes its way (an overshoot to undo) or the subject's predicted
+    /// velocity has clearly turned. Otherwise it lets the subject come to
+    /// it: it holds (0), or, when a subject that still comes its way would
+    /// take longer than the hold limit to arrive, it goes on at
+    /// `reversalCreepFraction` of the subject's speed, so a slow subject
+    /// catches up without the stand stopping. After `reversalHoldLimitSeconds`
+    /// the reversal is let through, but only once the error has grown past
+    /// its size when the hold began (by `reversalGrowthRadians`): while the
+    /// subject closes on the axis, turning toward it means turning again
+    /// when it passes. A still subject has its own band and is exempt.
     static func guardReversal(
         _ velocity: RadiansPerSecond, error e: Radians, subjectVelocity: RadiansPerSecond, at now: Seconds,
         track: inout TrackingAxis, _ parameters: Parameters
@@ -240,10 +246,21 @@ public struct TrackingController: Sendable {
             // three reversals for one the subject made).
             let subjectComing = subjectVelocity * w < -evidence
             let pastSubject = e * w > parameters.reversalErrorRadians && !subjectComing
+            if track.reversalHeldSince == nil { track.reversalHeldError = abs(e) }
             let heldSince = track.reversalHeldSince ?? now
             let heldTooLong = now - heldSince >= parameters.reversalHoldLimitSeconds
+                && abs(e) > track.reversalHeldError + parameters.reversalGrowthRadians
             guard subjectTurned || pastSubject || heldTooLong else {
                 track.reversalHeldSince = heldSince
+                // Still coming the axis's way, but slowly: a hold would
+                // last longer than its limit (issue 13: no long holds while
+                // a subject moves), so go on its way, slower than it.
+                let creep = parameters.reversalCreepFraction * subjectVelocity
+                if subjectVelocity * w < 0, abs(creep) > floor,
+                    abs(e) > abs(subjectVelocity) * parameters.reversalHoldLimitSeconds
+                {
+                    return creep
+                }
                 return 0
             }
         }
