@@ -42,11 +42,12 @@ extension TrackingController {
         /// way (else it reaches the axis by itself), or the subject's predicted velocity
         /// has turned (beyond `reversalVelocitySigmas` of the estimate's spread
         /// and `reversalFloorRadiansPerSecond`); until then it holds (commands
-        /// 0). A rate within the floor has no direction. docs/TRACKING.md,
-        /// "Under a varying latency". The hold lasts at most
-        /// `reversalHoldLimitSeconds`: the evidence may be slow to come (a
-        /// subject turning slowly), and the stand must not stay behind longer
-        /// than a drift may be held.
+        /// 0, or goes on slower: `reversalCreepFraction`). A rate within the
+        /// floor has no direction. docs/TRACKING.md, "Under a varying
+        /// latency". Past `reversalHoldLimitSeconds` the reversal goes
+        /// through once the error grows (`reversalGrowthRadians`): the evidence
+        /// may be slow to come (a subject turning slowly), and the stand must
+        /// not stay behind longer than a drift may be held.
         public var reversalErrorRadians: Radians
         public var reversalHoldLimitSeconds: Seconds
         /// The hold limit lets a reversal through only once the error has
