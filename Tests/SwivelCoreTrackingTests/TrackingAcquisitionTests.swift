@@ -9,13 +9,8 @@ import Testing
 @Suite struct TrackingAcquisitionTests {
     /// A harness with the given tracking tuning that has ticked a while, so
     /// the motion history reaches back a camera latency.
-    static func started(_ tracking: TrackingController.Parameters = TrackingController.Parameters()) throws
-        -> ControllerHarness
-    {
-        var h = ControllerHarness()
-        h.controller = try MotionController(
-            hardwareLimits: ControllerHarness.threeAxis, initialPositions: PerAxis(repeating: 0), tickSeconds: h.dt,
-            tracking: tracking)
+    static func started(_ tracking: TrackingController.Parameters = TrackingController.Parameters()) -> ControllerHarness {
+        var h = ControllerHarness(tracking: tracking)
         h.run(seconds: 0.2)
         return h
     }
@@ -40,7 +35,7 @@ import Testing
     static func reversalsOnAStillSubject(
         at yaw: Double, seed: UInt64, _ tracking: TrackingController.Parameters = TrackingController.Parameters()
     ) throws -> (reversals: Int, position: Double) {
-        var h = try started(tracking)
+        var h = started(tracking)
         var jitter = Jitter(state: seed)
         var side = 0, reversals = 0
         try h.track(seconds: 1.5, latency: 0.066, path: { _ in (yaw + jitter.next(), nil) }) { h in
@@ -77,8 +72,7 @@ import Testing
         old.holdExitSigmas = 0
         var total = 0
         for seed in UInt64(1)...20 {
-            let r = try Self.reversalsOnAStillSubject(at: 0, seed: seed, old).reversals
-            total += r
+            total += try Self.reversalsOnAStillSubject(at: 0, seed: seed, old).reversals
         }
         #expect(total >= 10, "\(total) reversals in 20 runs")
     }
@@ -86,7 +80,7 @@ import Testing
     /// A subject first seen farther off than the noise can put it (the
     /// jump threshold, 0.04 rad) is acquired at once, not after the wait.
     @Test func aSubjectFarOffIsAcquiredAtOnce() throws {
-        var h = try Self.started()
+        var h = Self.started()
         var moved: Double?
         try h.track(seconds: 0.3, latency: 0.066, path: { _ in (0.1, nil) }) { h in
             if moved == nil, h.controller.state.yaw.velocity > 0.01 { moved = h.now }
@@ -99,7 +93,7 @@ import Testing
     /// Within the noise, the stand waits for the estimate, then centres the
     /// subject: a still subject 3 mrad off is centred once its mean is known.
     @Test func aSubjectWithinTheNoiseIsCentredOnceItsMeanIsKnown() throws {
-        var h = try Self.started()
+        var h = Self.started()
         var jitter = Jitter(state: 7)
         var firstMove: Double?
         try h.track(seconds: 2, latency: 0.066, path: { _ in (0.003 + jitter.next(), nil) }) { h in

@@ -25,8 +25,12 @@ package struct ControllerHarness {
         yaw: limits(nil, nil, speed: 3, accel: 12),
         roll: nil)
 
-    package init(_ limits: PerAxis<AxisLimits?> = threeAxis, at positions: PerAxis<Double> = PerAxis(repeating: 0), dt: Double = 0.001) {
-        controller = try! MotionController(hardwareLimits: limits, initialPositions: positions, tickSeconds: dt)
+    package init(
+        _ limits: PerAxis<AxisLimits?> = threeAxis, at positions: PerAxis<Double> = PerAxis(repeating: 0), dt: Double = 0.001,
+        tracking: TrackingController.Parameters = TrackingController.Parameters()
+    ) {
+        controller = try! MotionController(
+            hardwareLimits: limits, initialPositions: positions, tickSeconds: dt, tracking: tracking)
         self.dt = dt
     }
 
