@@ -27,7 +27,7 @@ public struct AlphaBetaTracker: Sendable {
     public static let defaultGainPerSecond = 10.0
     public static let lostTimeoutSeconds: Seconds = 0.5
     /// Extrapolation past the newest capture is capped, as Swivel's is.
-    public static let predictionCapSeconds: Seconds = 0.25
+    public static let predictionCapSeconds: Seconds = TrackingController.Parameters().predictionCapSeconds
 
     struct AxisState: Sendable {
         var isStarted = false

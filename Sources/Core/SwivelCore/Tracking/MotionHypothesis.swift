@@ -111,16 +111,24 @@ public struct MotionHypothesis: Equatable, Sendable {
     }
 
     /// Angle and velocity `h` seconds after the state's time, under this
-    /// model, the acceleration held for at most `accelerationHorizon` of
-    /// them and the velocity constant after (see
-    /// `SubjectEstimator.predicted(at:horizonCap:accelerationHorizon:)`).
+    /// model: the acceleration held for at most `accelerationHorizon` of
+    /// them, then the velocity reached fading linearly to 0 over
+    /// `velocityFadeSeconds` (∞: held) and the angle its integral (see
+    /// `SubjectEstimator.predicted(at:horizonCap:accelerationHorizon:changeFadeSeconds:)`).
     func extrapolated(
-        by h: Seconds, accelerationHorizon: Seconds = .infinity
+        by h: Seconds, accelerationHorizon: Seconds = .infinity, velocityFadeSeconds: Seconds = .infinity
     ) -> (angle: Radians, velocity: RadiansPerSecond) {
         let accelerating = min(h, max(accelerationHorizon, 0))
+        let reached = velocity + acceleration * accelerating
+        let angleReached = angle + velocity * accelerating + acceleration * accelerating * accelerating / 2
+        let coasting = h - accelerating
+        guard velocityFadeSeconds.isFinite, velocityFadeSeconds > 0 else {
+            return (angleReached + reached * coasting, reached)
+        }
+        let fading = min(coasting, velocityFadeSeconds)
         return (
-            angle + velocity * h + acceleration * accelerating * (h - accelerating / 2),
-            velocity + acceleration * accelerating
+            angleReached + reached * (fading - fading * fading / (2 * velocityFadeSeconds)),
+            reached * (1 - fading / velocityFadeSeconds)
         )
     }
 }

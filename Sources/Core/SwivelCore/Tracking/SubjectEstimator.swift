@@ -157,23 +157,34 @@ public struct SubjectEstimator: Equatable, Sendable {
     /// prediction should stop the stand, not carry it on. A still subject is
     /// at its still hypothesis's angle, not moving.
     ///
-    /// The acceleration is carried for at most `accelerationHorizon` seconds,
-    /// the velocity constant after: a person's change of pace fades within a
-    /// fraction of a second, so an acceleration measured mid-turn and carried
-    /// through a stall of the link (no batch for 0.2 s) turns the stand past
-    /// where the subject went, and the next batch sends it back (walk-jitter:
-    /// two reversals at its first turn). docs/TRACKING.md, "Under a varying latency".
+    /// Each hypothesis is extrapolated by its own model, and a change of
+    /// pace is trusted for less time than a pace. The turning hypotheses'
+    /// acceleration is carried for at most `accelerationHorizon` seconds
+    /// (and never past the cap); then, with `changeFadeSeconds`, the velocity
+    /// they reached fades out over that long. A person's change of pace
+    /// fades within a fraction of a second, so an acceleration or a new
+    /// speed measured mid-turn and carried through a stall of the link (no
+    /// batch for 0.2 s) turns the stand past where the subject went, and the
+    /// next batch sends it back (walk-jitter: two reversals at its first
+    /// turn, the overshoot of its final stop). The steady hypothesis's pace
+    /// is carried to the cap: through a stall of a steady walk the stand
+    /// goes on instead of stopping. docs/TRACKING.md, "Under a varying latency".
     public func predicted(
-        at time: Seconds, horizonCap: Seconds, accelerationHorizon: Seconds = .infinity
+        at time: Seconds, horizonCap: Seconds, accelerationHorizon: Seconds = .infinity,
+        changeFadeSeconds: Seconds = .infinity
     ) -> (angle: Radians, velocity: RadiansPerSecond) {
         if isStill { return (hypotheses.still.angle, 0) }
         let ahead = max(time - self.time, 0)
         let h = min(ahead, horizonCap)
-        let angle = probabilities.weightedSum {
-            hypotheses[$0].extrapolated(by: h, accelerationHorizon: accelerationHorizon).angle
-        }
-        let velocity = probabilities.weightedSum {
-            hypotheses[$0].extrapolated(by: h, accelerationHorizon: accelerationHorizon).velocity
+        let accelerating = min(accelerationHorizon, horizonCap)
+        var angle = 0.0
+        var velocity = 0.0
+        for j in Hypothesis.allCases {
+            let m = hypotheses[j]
+            let fade = m.model == .turning ? changeFadeSeconds : .infinity
+            let p = m.extrapolated(by: h, accelerationHorizon: accelerating, velocityFadeSeconds: fade)
+            angle += probabilities[j] * p.angle
+            velocity += probabilities[j] * p.velocity
         }
         return (angle, ahead > horizonCap ? 0 : velocity)
     }

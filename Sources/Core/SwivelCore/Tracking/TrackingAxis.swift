@@ -44,6 +44,7 @@ struct TrackingAxis: Sendable {
     func estimate(at end: Seconds, _ parameters: TrackingController.Parameters) -> (angle: Radians, velocity: RadiansPerSecond) {
         estimator.predicted(
             at: end, horizonCap: parameters.predictionCapSeconds,
-            accelerationHorizon: arrivalAge + parameters.accelerationSlackSeconds)
+            accelerationHorizon: arrivalAge + parameters.accelerationSlackSeconds,
+            changeFadeSeconds: parameters.changeFadeSeconds)
     }
 }

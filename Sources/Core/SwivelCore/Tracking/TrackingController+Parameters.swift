@@ -12,13 +12,21 @@ extension TrackingController {
         /// this fraction of its acceleration cap, so a big correction does not
         /// overshoot. 0.5 keeps the switch-over to the linear law within the cap.
         public var brakingFraction: Double
-        /// How far past the newest observation the subject may be extrapolated.
+        /// How far past the newest observation the subject may be
+        /// extrapolated: a steady pace is carried this far, so a stall of
+        /// the link during a steady walk (150 ms on top of a latency of up
+        /// to 126 ms) does not stop the stand; past it the prediction stops.
         public var predictionCapSeconds: Seconds
         /// The estimate's acceleration is extrapolated only over the newest
         /// observation's age at its arrival plus this (a frame interval and a
         /// dropped frame's worth), the velocity constant after: a batch that
         /// is late past that (a stall) does not carry a fading turn on.
         public var accelerationSlackSeconds: Seconds
+        /// Past that, the speed a change of pace reached (the turning
+        /// hypotheses') fades to 0 over this long: a new speed measured
+        /// mid-turn is as short-lived as the turn, and carried through a
+        /// stall it runs the stand past a subject that stopped.
+        public var changeFadeSeconds: Seconds
         /// No target for this long: decelerate and hold (`.lost`).
         public var lostTimeoutSeconds: Seconds
         /// The residual band, for sensor noise only: on a still subject the axis
@@ -65,7 +73,8 @@ extension TrackingController {
         public init(
             estimator: SubjectEstimator.Parameters = SubjectEstimator.Parameters(),
             feedbackGainPerSecond: Double = 10, brakingFraction: Double = 0.5,
-            predictionCapSeconds: Seconds = 0.25, accelerationSlackSeconds: Seconds = 0.05,
+            predictionCapSeconds: Seconds = 0.4, accelerationSlackSeconds: Seconds = 0.05,
+            changeFadeSeconds: Seconds = 0.15,
             lostTimeoutSeconds: Seconds = 0.5,
             holdEnterRadians: Radians = 0.0006, holdExitRadians: Radians = 0.0015, holdExitSigmas: Double = 2,
             acquisitionObservations: Int = 15,
@@ -84,6 +93,7 @@ extension TrackingController {
             self.brakingFraction = brakingFraction
             self.predictionCapSeconds = predictionCapSeconds
             self.accelerationSlackSeconds = accelerationSlackSeconds
+            self.changeFadeSeconds = changeFadeSeconds
             self.lostTimeoutSeconds = lostTimeoutSeconds
             self.holdEnterRadians = holdEnterRadians
             self.holdExitRadians = holdExitRadians
