@@ -160,7 +160,7 @@ public struct SubjectEstimator: Equatable, Sendable {
     /// Each hypothesis is extrapolated by its own model, and a change of
     /// pace is trusted for less time than a pace. The turning hypotheses'
     /// acceleration is carried for at most `accelerationHorizon` seconds
-    /// (and never past the cap); then, with `changeFadeSeconds`, the velocity
+    /// (within `h`, so never past the cap); then, with `changeFadeSeconds`, the velocity
     /// they reached fades out over that long. A person's change of pace
     /// fades within a fraction of a second, so an acceleration or a new
     /// speed measured mid-turn and carried through a stall of the link (no
@@ -176,13 +176,12 @@ public struct SubjectEstimator: Equatable, Sendable {
         if isStill { return (hypotheses.still.angle, 0) }
         let ahead = max(time - self.time, 0)
         let h = min(ahead, horizonCap)
-        let accelerating = min(accelerationHorizon, horizonCap)
         var angle = 0.0
         var velocity = 0.0
         for j in Hypothesis.allCases {
             let m = hypotheses[j]
             let fade = m.model == .turning ? changeFadeSeconds : .infinity
-            let p = m.extrapolated(by: h, accelerationHorizon: accelerating, velocityFadeSeconds: fade)
+            let p = m.extrapolated(by: h, accelerationHorizon: accelerationHorizon, velocityFadeSeconds: fade)
             angle += probabilities[j] * p.angle
             velocity += probabilities[j] * p.velocity
         }
