@@ -108,4 +108,35 @@ import Testing
         let shortfall = carried - ff.angle
         #expect(shortfall > 0.011, "\(shortfall)")
     }
+
+    /// The same accelerating subject, the stand 10 mrad behind the
+    /// prediction. On time the feedback is the full K·e; once the batch is
+    /// two frames overdue (a stall) it keeps only the still and steady
+    /// hypotheses' share of the gain. Before, a stall mid-turn was chased
+    /// at the full gain after the turning hypotheses' noisy speed
+    /// (walk-jitter's final stop: 0.64 rad/s after a subject at 0.24, then
+    /// back past it, a reversal the subject never made).
+    @Test func aStallTakesTheTurningShareOutOfTheFeedback() throws {
+        let (tracker, last) = Self.following(frames: 45) { 0.5 * $0 * $0 }
+        let estimator = try #require(tracker.estimator(for: .yaw))
+        let p = estimator.probabilities
+        #expect(p.turning + p.swerving > 0.5, "\(p)")
+        let parameters = TrackingController.Parameters()
+        let behind = 0.01
+
+        func feedback(at end: Double) -> Double {
+            let ff = Self.feedForward(tracker, at: end)
+            var stand = tracker
+            let v = stand.velocities(
+                at: end - 0.001, until: end, measured: PerAxis(pitch: 0, yaw: ff.angle - behind, roll: 0),
+                current: PerAxis(repeating: 0), limits: ControllerHarness.threeAxis)
+            return v.yaw - ff.velocity
+        }
+        let gain = parameters.feedbackGainPerSecond
+        let onTime = feedback(at: last + Self.latency + 0.03)
+        #expect(abs(onTime - gain * behind) < 1e-9, "\(onTime)")
+        let stalled = feedback(at: last + Self.latency + parameters.stallFeedbackAfterSeconds + 0.01)
+        let share = p.still + p.steady
+        #expect(abs(stalled - gain * share * behind) < 1e-9, "\(stalled) against \(gain * share * behind)")
+    }
 }

@@ -41,6 +41,12 @@ extension SubjectEstimator {
         /// so one noisy frame does not move a stand on a still subject.
         public var stillEnterProbability: Double
         public var stillLeaveProbability: Double
+        /// The state is also left once the still hypothesis itself falls
+        /// below this, whatever the steady one says: a subject starting to
+        /// drift is explained by the steady hypothesis at a speed still under
+        /// the leave speed, and while the state lasts the axis is steered to
+        /// the still angle, a long mean that lags the drift.
+        public var stillLeaveOwnProbability: Double
         public var stillEnterSpeedRadiansPerSecond: RadiansPerSecond
         public var stillLeaveSpeedRadiansPerSecond: RadiansPerSecond
 
@@ -50,7 +56,7 @@ extension SubjectEstimator {
             initialSpeedSpreadRadiansPerSecond: RadiansPerSecond = 1,
             initialAccelerationSpreadRadiansPerSecondSquared: RadiansPerSecondSquared = 2,
             jumpRadians: Radians = 0.04, settlingObservations: Int = 3,
-            stillEnterProbability: Double = 0.8, stillLeaveProbability: Double = 0.5,
+            stillEnterProbability: Double = 0.8, stillLeaveProbability: Double = 0.5, stillLeaveOwnProbability: Double = 0.2,
             stillEnterSpeedRadiansPerSecond: RadiansPerSecond = 0.015, stillLeaveSpeedRadiansPerSecond: RadiansPerSecond = 0.025
         ) {
             self.measurementNoiseRadians = measurementNoiseRadians
@@ -66,6 +72,7 @@ extension SubjectEstimator {
             self.settlingObservations = settlingObservations
             self.stillEnterProbability = stillEnterProbability
             self.stillLeaveProbability = stillLeaveProbability
+            self.stillLeaveOwnProbability = stillLeaveOwnProbability
             self.stillEnterSpeedRadiansPerSecond = stillEnterSpeedRadiansPerSecond
             self.stillLeaveSpeedRadiansPerSecond = stillLeaveSpeedRadiansPerSecond
         }

@@ -142,7 +142,9 @@ public struct SubjectEstimator: Equatable, Sendable {
         let resting = probabilities.still + probabilities.steady
         let pace = abs(hypotheses.steady.velocity)
         if isStill {
-            if resting < parameters.stillLeaveProbability || pace > parameters.stillLeaveSpeedRadiansPerSecond {
+            if resting < parameters.stillLeaveProbability || pace > parameters.stillLeaveSpeedRadiansPerSecond
+                || probabilities.still < parameters.stillLeaveOwnProbability
+            {
                 isStill = false
             }
         } else if resting > parameters.stillEnterProbability, pace < parameters.stillEnterSpeedRadiansPerSecond {

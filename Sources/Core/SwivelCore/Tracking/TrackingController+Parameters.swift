@@ -27,6 +27,13 @@ extension TrackingController {
         /// mid-turn is as short-lived as the turn, and carried through a
         /// stall it runs the stand past a subject that stopped.
         public var changeFadeSeconds: Seconds
+        /// A stall: once the newest observation is older than its age at
+        /// arrival plus this (the next batch two frames late at 30 fps), the
+        /// feedback keeps only the still and steady hypotheses' share of its
+        /// gain. The turning ones' prediction is then a change of pace run
+        /// on past the evidence; chasing it at the full gain swings the
+        /// stand after noise, and the batch behind the stall sends it back.
+        public var stallFeedbackAfterSeconds: Seconds
         /// No target for this long: decelerate and hold (`.lost`).
         public var lostTimeoutSeconds: Seconds
         /// The residual band, for sensor noise only: on a still subject the axis
@@ -74,7 +81,7 @@ extension TrackingController {
             estimator: SubjectEstimator.Parameters = SubjectEstimator.Parameters(),
             feedbackGainPerSecond: Double = 10, brakingFraction: Double = 0.5,
             predictionCapSeconds: Seconds = 0.4, accelerationSlackSeconds: Seconds = 0.05,
-            changeFadeSeconds: Seconds = 0.15,
+            changeFadeSeconds: Seconds = 0.15, stallFeedbackAfterSeconds: Seconds = 0.07,
             lostTimeoutSeconds: Seconds = 0.5,
             holdEnterRadians: Radians = 0.0006, holdExitRadians: Radians = 0.0015, holdExitSigmas: Double = 2,
             acquisitionObservations: Int = 15,
@@ -94,6 +101,7 @@ extension TrackingController {
             self.predictionCapSeconds = predictionCapSeconds
             self.accelerationSlackSeconds = accelerationSlackSeconds
             self.changeFadeSeconds = changeFadeSeconds
+            self.stallFeedbackAfterSeconds = stallFeedbackAfterSeconds
             self.lostTimeoutSeconds = lostTimeoutSeconds
             self.holdEnterRadians = holdEnterRadians
             self.holdExitRadians = holdExitRadians

@@ -206,7 +206,13 @@ public struct TrackingController: Sendable {
 
         let magnitude = abs(e)
         let braking = (2 * parameters.brakingFraction * limit.maximumAcceleration * magnitude).squareRoot()
-        let feedback = min(parameters.feedbackGainPerSecond * magnitude, braking)
+        var gain = parameters.feedbackGainPerSecond
+        if end - track.estimator.time - track.arrivalAge > parameters.stallFeedbackAfterSeconds {
+            // A stall: only the share of a pace is chased (`stallFeedbackAfterSeconds`).
+            let p = track.estimator.probabilities
+            gain *= p.still + p.steady
+        }
+        let feedback = min(gain * magnitude, braking)
         var velocity = feedForward + (e < 0 ? -feedback : feedback)
         velocity = guardReversal(velocity, error: e, subjectVelocity: feedForward, at: now, track: &track, parameters)
         return (track, min(max(velocity, -limit.maximumSpeed), limit.maximumSpeed), e, true)
