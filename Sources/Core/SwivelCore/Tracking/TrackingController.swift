@@ -11,7 +11,9 @@
 ///              + sign(e)·min(K·|e|, √(2·b·a_max·|e|))              (feedback)
 ///     e        = predicted subject angle − measured axis position
 ///
-/// clamped to the axis's speed cap; the motion controller then passes it
+/// clamped to the axis's speed cap (through a stall of the link, K only at
+/// the still and steady hypotheses' share: `stallFeedbackAfterSeconds`);
+/// the motion controller then passes it
 /// through the limiter like every other source. The prediction comes from the
 /// estimate that fits the subject (`TrackingAxis`): the fast filter for one
 /// that walks, a slow one for one that drifts, the mean of its observations
