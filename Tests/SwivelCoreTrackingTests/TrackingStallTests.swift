@@ -113,9 +113,10 @@ import Testing
     /// prediction. On time the feedback is the full K·e; once the batch is
     /// two frames overdue (a stall) it keeps only the still and steady
     /// hypotheses' share of the gain. Before, a stall mid-turn was chased
-    /// at the full gain after the turning hypotheses' noisy speed
-    /// (walk-jitter's final stop: 0.64 rad/s after a subject at 0.24, then
-    /// back past it, a reversal the subject never made).
+    /// at the full gain after the turning hypotheses' noisy prediction
+    /// (walk-jitter's final stop: still 0.43 rad/s 0.18 s after the last
+    /// capture, after a subject braking through 0.24; it came to rest 25 mrad
+    /// past where the subject stopped, 9 mrad now).
     @Test func aStallTakesTheTurningShareOutOfTheFeedback() throws {
         let (tracker, last) = Self.following(frames: 45) { 0.5 * $0 * $0 }
         let estimator = try #require(tracker.estimator(for: .yaw))
