@@ -17,7 +17,7 @@ struct TrackingAxis: Sendable {
     var reversalHeldError: Radians = 0
     /// How old the newest observation was when it arrived: the link's
     /// latency as it is now, which the prediction's acceleration is carried
-    /// over (plus a slack), not a stall's.
+    /// over (plus a slack), not a stall's, and past which a stall is counted.
     var arrivalAge: Seconds = 0
 
     init(_ parameters: TrackingController.Parameters) {
@@ -38,6 +38,12 @@ struct TrackingAxis: Sendable {
         lastSeen = now
         arrivalAge = max(now - capturedAt, 0)
         if !estimator.isStill { isHolding = false }
+    }
+
+    /// The link is stalled at `end`: the newest observation is older than
+    /// its age at arrival plus `stallFeedbackAfterSeconds`.
+    func isStalled(at end: Seconds, _ parameters: TrackingController.Parameters) -> Bool {
+        end - estimator.time - arrivalAge > parameters.stallFeedbackAfterSeconds
     }
 
     /// The subject's angle and velocity at `end`.

@@ -209,8 +209,8 @@ public struct TrackingController: Sendable {
         let magnitude = abs(e)
         let braking = (2 * parameters.brakingFraction * limit.maximumAcceleration * magnitude).squareRoot()
         var gain = parameters.feedbackGainPerSecond
-        if end - track.estimator.time - track.arrivalAge > parameters.stallFeedbackAfterSeconds {
-            // A stall: only the share of a pace is chased (`stallFeedbackAfterSeconds`).
+        if track.isStalled(at: end, parameters) {
+            // Only the share of a pace is chased (`stallFeedbackAfterSeconds`).
             let p = track.estimator.probabilities
             gain *= p.still + p.steady
         }
