@@ -9,19 +9,25 @@ board=/boards/guest/rpi4-idle.json5
 if ! daemon_start $board; then fail idle.start "swiveld did not start: $(tail -n 3 $LOG | tr '\n' ' ')"; exit 0; fi
 yaw_en=22; pitch_en=25
 trace_on
-# move_once NAME TURN OUT: one move; a move whose steps an emulated CPU held up
-# past the tolerance ends in that fault (20-steps.sh proves the fault itself);
-# it is cleared and the move tried again, up to 5 times. Each try is one
-# enable-then-disable episode on the EN lines, counted in $episodes.
+# move_once NAME TURN OUT: one move of yaw by TURN; a move whose steps an
+# emulated CPU held up past the tolerance ends in that fault (20-steps.sh
+# proves the fault itself); it is cleared and the move tried again, up to 5
+# times. Each try is one enable-then-disable episode on the EN lines, counted
+# in $episodes. Every try is relative, the next one back the other way: a
+# faulted try may already have reached its target, and a move to where the
+# stand stands enables nothing (CI, 2d7f099: an absolute retry did just that,
+# and EN rightly stayed at rest). Alternating keeps every try's travel from
+# the encoder's silent count under silentTravelRad.
 episodes=0
 move_once() {
-    local try=1
+    local try=1 turn=$2
     while :; do
         episodes=$((episodes + 1))
-        ctl_session "move --yaw $2 --wait" > $3 2>&1 && return 0
+        ctl_session "move --relative --yaw $turn --wait" > $3 2>&1 && return 0
         grep -q "could not be written in time" $3 && [ $try -lt 5 ] || return 1
         echo "INFO $VARIANT 65-idle: $1 (try $try: steps held up past the tolerance, dropped and faulted; cleared)"
         ctl clear-fault > /dev/null 2>&1; sleep 0.5; try=$((try + 1))
+        case $turn in -*) turn=${turn#-} ;; *) turn=-$turn ;; esac
     done
 }
 # Under the silent-encoder travel: nothing turns the encoders here.
