@@ -26,6 +26,8 @@ final class FlakyExecutor: StepExecutor {
     func lateFault(channel: Int) -> StepLateFault? { inner.lateFault(channel: channel) }
     func droppedMicrosteps(channel: Int) -> Int64 { inner.droppedMicrosteps(channel: channel) }
     func clearLateFault(channel: Int) { inner.clearLateFault(channel: channel) }
+    func acceptedPlans(channel: Int) -> UInt64 { inner.acceptedPlans(channel: channel) }
+    func finishedPlans(channel: Int) -> UInt64 { inner.finishedPlans(channel: channel) }
 }
 
 @Suite struct StepperDriverTests {

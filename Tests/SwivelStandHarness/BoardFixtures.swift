@@ -26,5 +26,14 @@ package enum BoardFixtures {
         return try BoardLoader.parse(edited, source: "homing fixture")
     }
 
+    /// A shipped board with one piece of its text replaced (which must be there).
+    package static func load(_ name: String, replacing original: String, with replacement: String) throws -> Board {
+        let text = try TextFile.read(boardsDirectory + "/" + name)
+        guard let range = text.firstRange(of: original) else { throw FixtureError() }
+        var edited = text
+        edited.replaceSubrange(range, with: replacement)
+        return try BoardLoader.parse(edited, source: "\(name), \(original) → \(replacement)")
+    }
+
     package struct FixtureError: Error {}
 }

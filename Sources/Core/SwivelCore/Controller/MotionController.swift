@@ -45,6 +45,16 @@ public struct MotionController: Sendable {
     /// Ticks on which the limiter refused a source's command (not a number):
     /// the axis braked at its cap instead. Never expected; tests watch it.
     public private(set) var limiterRefusals: UInt64 = 0
+    /// Whether an arrival waits for `confirmOutput` before it is `finished`.
+    /// The stand sets it: its last period is planned a lead ahead of the
+    /// lines, so the controller's arrival comes before the motor's, and steps
+    /// that then go out too late must end the move `failed`, not after a
+    /// `finished` (docs/RUNTIME.md, "When a move is finished"). Off, an
+    /// arrival is `finished` at once (tests of the controller alone, the bench).
+    public var awaitsOutputConfirmation = false
+    /// The move or animation that has arrived and waits for its output to be
+    /// confirmed: reported `running` at fraction 1 meanwhile.
+    public private(set) var arrivalAwaitingOutput: (requestID: UInt32, kind: MotionProgress.Kind, plannedSeconds: Seconds)?
     private var source: Source = .velocity(.zero)
     private var rateLimiter = CallRateLimiter()
     private var nextRequestID: UInt32 = 1
@@ -240,6 +250,18 @@ public struct MotionController: Sendable {
     public mutating func fail(at now: Seconds) {
         end(.failed, at: now)
         source = .velocity(.zero)
+        if let arrival = arrivalAwaitingOutput {
+            record(arrival.requestID, arrival.kind, .failed, fraction: 1, planned: arrival.plannedSeconds)
+            arrivalAwaitingOutput = nil
+        }
+    }
+
+    /// The output of the arrival that waits (`arrivalAwaitingOutput`) is on
+    /// the lines: it is `finished` now.
+    public mutating func confirmOutput() {
+        guard let arrival = arrivalAwaitingOutput else { return }
+        record(arrival.requestID, arrival.kind, .finished, fraction: 1, planned: arrival.plannedSeconds)
+        arrivalAwaitingOutput = nil
     }
 
     /// Puts every axis at rest where it was measured, cancelling what was
@@ -499,13 +521,34 @@ public struct MotionController: Sendable {
             return
         case .move(let move, let id):
             let arrived = move.isComplete(at: time) && hasArrived { move.target[$0] }
-            record(id, .orientation, arrived ? .finished : .running, fraction: move.fraction(at: time), planned: move.duration)
-            if arrived { source = .velocity(.zero) }
+            if arrived {
+                arrive(id, .orientation, planned: move.duration)
+            } else {
+                record(id, .orientation, .running, fraction: move.fraction(at: time), planned: move.duration)
+            }
         case .animation(let run, let id):
             let arrived = run.isComplete(at: time) && hasArrived { run.finalPosition(of: $0) }
-            record(id, .animation, arrived ? .finished : .running, fraction: run.fraction(at: time), planned: run.duration)
-            if arrived { source = .velocity(.zero) }
+            if arrived {
+                arrive(id, .animation, planned: run.duration)
+            } else {
+                record(id, .animation, .running, fraction: run.fraction(at: time), planned: run.duration)
+            }
         }
+    }
+
+    /// The commanded state has reached the goal: `finished`, or, when the
+    /// output must be confirmed first, `running` at fraction 1 until then.
+    /// An earlier arrival still waiting is taken as confirmed: its output was
+    /// handed over before this one's, and one waits at a time.
+    private mutating func arrive(_ id: UInt32, _ kind: MotionProgress.Kind, planned: Seconds) {
+        source = .velocity(.zero)
+        guard awaitsOutputConfirmation else {
+            record(id, kind, .finished, fraction: 1, planned: planned)
+            return
+        }
+        confirmOutput()
+        record(id, kind, .running, fraction: 1, planned: planned)
+        arrivalAwaitingOutput = (id, kind, planned)
     }
 
     /// Whether every axis sits on its goal (pulled into the current range), at rest.

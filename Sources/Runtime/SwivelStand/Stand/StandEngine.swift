@@ -77,6 +77,10 @@ public final class StandEngine {
     /// Per axis, the width a servo pulse jog holds it at, ns; 0 where the axis
     /// follows its angle (`StandEngine+ServoPulse`).
     var servoPulseJog = PerAxis<Int64>(repeating: 0)
+    /// Per drive, the output mark an arrival waits on (`StandEngine+Arrival`).
+    var arrivalMarks: [UInt64]
+    /// The request whose marks `arrivalMarks` holds; nil before they are taken.
+    var arrivalMarkedRequest: UInt32?
     /// The simulated model's catch-up (`StandHardware.beforeTick`); nil on hardware.
     private let beforeTick: (() -> Void)?
 
@@ -88,6 +92,7 @@ public final class StandEngine {
         faultMonitors = try Self.makeFaultMonitors(board: board, drives: drives)
         idleTimeoutSeconds = board.idleTimeoutSeconds
         holdsWhenIdle = Self.idleHolds(board: board, drives: drives)
+        arrivalMarks = [UInt64](repeating: 0, count: drives.count)
         // Steps planned at tick k run from lead to lead + period after it, so
         // the position commanded at k is reached lead/period + 1 ticks later.
         commandedHistory = CommandedHistory(delayTicks: Int(leadNanoseconds / periodNanoseconds) + 1)
@@ -106,6 +111,7 @@ public final class StandEngine {
         } catch {
             throw StandSetupError("motion limits: \(error)")
         }
+        controller.awaitsOutputConfirmation = true
         var worst = 0.0
         for axis in Axis.allCases {
             guard let limit = controller.hardwareLimits[axis] else { continue }
@@ -206,6 +212,7 @@ public final class StandEngine {
         let end = ahead.advanced(byNanoseconds: periodNanoseconds)
         stepsPlannedUntil = end
         for drive in drives { self.drive(drive, to: commanded[drive.axis].position, from: start, until: end) }
+        confirmArrivalOnceWritten()
 
         if controller.isAtRest {
             switch mode {

@@ -39,6 +39,24 @@ public protocol Actuator: AnyObject {
     /// A problem the motor reports that stops the stand (steps dropped for
     /// lateness, a motor overheating or silent on its bus); nil while all is well.
     var fault: MotorProblem? { get }
+
+    /// A mark for the output handed over so far, to pass to
+    /// `hasWrittenOutput(through:)`; nil while output is still owed (a
+    /// stepper's steps held back by its rate limit or a full queue), so no
+    /// mark yet covers where the axis was last commanded.
+    var outputMark: UInt64? { get }
+
+    /// Whether everything handed over up to `mark` is on the lines (or was
+    /// dropped, with `fault` set first). A move answers `finished` only then.
+    func hasWrittenOutput(through mark: UInt64) -> Bool
+}
+
+extension Actuator {
+    /// An actuator that writes its output as it is commanded (a servo's
+    /// pulse width, a bus servo's goal) has nothing in flight.
+    public var outputMark: UInt64? { 0 }
+
+    public func hasWrittenOutput(through mark: UInt64) -> Bool { true }
 }
 
 /// Counters an actuator keeps, zero where they do not apply.

@@ -122,6 +122,16 @@ public final class BusyWaitStepExecutor: StepExecutor {
         core.queues[channel].clearLateFault()
     }
 
+    public func acceptedPlans(channel: Int) -> UInt64 {
+        guard channel >= 0, channel < core.queues.count else { return 0 }
+        return core.queues[channel].acceptedPlans
+    }
+
+    public func finishedPlans(channel: Int) -> UInt64 {
+        guard channel >= 0, channel < core.queues.count else { return 0 }
+        return core.queues[channel].finishedPlans
+    }
+
     public var isRunning: Bool { thread != nil }
 
     /// - Parameter setup: runs first on the new thread, before any edge is

@@ -23,6 +23,8 @@ public final class InstantStepExecutor: StepExecutor {
         var timing = StepLineTiming()
         var fault: StepLateFault?
         var droppedMicrosteps: Int64 = 0
+        /// Every plan is done with as it arrives: written, or dropped.
+        var plans: UInt64 = 0
     }
 
     /// - Parameters:
@@ -57,6 +59,7 @@ public final class InstantStepExecutor: StepExecutor {
     public func execute(_ plan: StepPlan, channel: Int) -> Bool {
         guard channel >= 0, channel < channels.count, plan.stepCount <= maximumStepsPerPlan else { return false }
         let sign: Int64 = plan.direction == .positive ? 1 : -1
+        if !plan.isEmpty { channels[channel].plans &+= 1 }
         guard channels[channel].fault == nil else {
             channels[channel].droppedMicrosteps &+= sign &* Int64(plan.stepCount)
             return true
@@ -111,6 +114,13 @@ public final class InstantStepExecutor: StepExecutor {
         guard channel >= 0, channel < channels.count else { return 0 }
         return channels[channel].droppedMicrosteps
     }
+
+    public func acceptedPlans(channel: Int) -> UInt64 {
+        guard channel >= 0, channel < channels.count else { return 0 }
+        return channels[channel].plans
+    }
+
+    public func finishedPlans(channel: Int) -> UInt64 { acceptedPlans(channel: channel) }
 
     public func clearLateFault(channel: Int) {
         guard channel >= 0, channel < channels.count else { return }

@@ -41,6 +41,13 @@ public protocol StepExecutor: AnyObject {
     /// channel but dropped for lateness, since the executor was made. Only grows
     /// in magnitude while a fault is latched; the driver subtracts it from its count.
     func droppedMicrosteps(channel: Int) -> Int64
+    /// Plans accepted on the channel so far (an empty plan is not counted).
+    func acceptedPlans(channel: Int) -> UInt64
+    /// Plans on the channel the executor is done with, written whole or
+    /// dropped for lateness: once it reaches a count `acceptedPlans` gave,
+    /// every step of those plans is on the lines, or the channel's fault
+    /// (latched first) says which were not. What a move's `finished` waits for.
+    func finishedPlans(channel: Int) -> UInt64
     /// Ends the channel's fault: plans are written again. Call once the
     /// channel's plans have drained (its owner stopped queuing when it saw the fault).
     func clearLateFault(channel: Int)

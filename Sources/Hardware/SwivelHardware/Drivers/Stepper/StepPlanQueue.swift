@@ -145,6 +145,10 @@ final class StepPlanQueue: @unchecked Sendable {
     }
 
     var pendingPlans: Int { tail.load(ordering: .acquiring) - head.load(ordering: .acquiring) }
+    /// Plans pushed so far; producer side.
+    var acceptedPlans: UInt64 { UInt64(tail.load(ordering: .relaxed)) }
+    /// Plans written whole or dropped so far: the executor is done with them.
+    var finishedPlans: UInt64 { UInt64(head.load(ordering: .acquiring)) }
 
     var lateFault: StepLateFault? {
         guard faultLatched.load(ordering: .acquiring) else { return nil }
@@ -251,12 +255,14 @@ final class StepPlanQueue: @unchecked Sendable {
         dropped.add(stepSigns[slot] &* Int64(stepCounts[slot] - written), ordering: .relaxed)
         droppedPlans.add(1, ordering: .relaxed)
         cursor = 0
-        head.store(consumed + 1, ordering: .releasing)
+        // The latch before the slot is freed: a producer that sees the plan
+        // done (`finishedPlans`) sees why it was dropped.
         if let latching {
             faultLateness.store(latching.lateness, ordering: .relaxed)
             faultPlanned.store(latching.planned, ordering: .relaxed)
             faultLatched.store(true, ordering: .releasing)
         }
+        head.store(consumed + 1, ordering: .releasing)
     }
 
     /// Writes the oldest queued ENABLE change and frees its slot; returns

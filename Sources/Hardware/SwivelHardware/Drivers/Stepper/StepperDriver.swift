@@ -171,5 +171,13 @@ extension StepperDriver: Actuator {
 
     public var counters: ActuatorCounters { ActuatorCounters(rateLimitedSteps: rateLimitedSteps) }
 
-    public var fault: MotorProblem? { lateFault?.problem }
+    public var fault: MotorProblem? { lateFault?.problem ?? executor.lateFault(channel: channel)?.problem }
+
+    public var outputMark: UInt64? {
+        backlogSteps == 0 ? executor.acceptedPlans(channel: channel) : nil
+    }
+
+    public func hasWrittenOutput(through mark: UInt64) -> Bool {
+        executor.finishedPlans(channel: channel) >= mark
+    }
 }

@@ -31,4 +31,8 @@ public final class TMC2209Stepper: Actuator {
 
     /// Late steps first: they are the stand's own doing and the more exact reason.
     public var fault: MotorProblem? { stepper.fault ?? node.problem }
+
+    public var outputMark: UInt64? { stepper.outputMark }
+
+    public func hasWrittenOutput(through mark: UInt64) -> Bool { stepper.hasWrittenOutput(through: mark) }
 }

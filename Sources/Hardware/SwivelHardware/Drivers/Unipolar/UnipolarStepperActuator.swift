@@ -62,7 +62,11 @@ public final class UnipolarStepperActuator: Actuator {
 
     public var counters: ActuatorCounters { ActuatorCounters(rateLimitedSteps: driver.rateLimitedSteps) }
 
-    public var fault: MotorProblem? { driver.lateFault?.problem }
+    public var fault: MotorProblem? { driver.fault }
+
+    public var outputMark: UInt64? { driver.outputMark }
+
+    public func hasWrittenOutput(through mark: UInt64) -> Bool { driver.hasWrittenOutput(through: mark) }
 
     private func energise(at instant: MonotonicInstant) {
         coilsOn = true
