@@ -78,11 +78,14 @@ import Testing
         #expect(json.standardOutput.contains(#""driversEnabled":[]"#), "\(json.standardOutput)")
         #expect(json.standardOutput.contains(#""fault":null"#), "\(json.standardOutput)")
 
-        // The next motion enables them again.
-        #expect(try reader.call(.setSystemTracking(enabled: false))?.isAck == true)
-        #expect(try reader.call(.setAngularVelocity(Vector3(yaw: -0.3)))?.isAck == true)
-        try reader.pump(standSeconds: 0.2)
-        #expect(try reader.state()?.enabledDriverAxes == .all)
+        // The next motion, from a host that docks now, enables them again. (The
+        // reader was silent while swivelctl ran: under ThreadSanitizer that
+        // outlasts the 1 s heartbeat timeout, and the stand rightly undocked it.)
+        let next = try docked(try UnixSocket.connect(path: daemon.socketPath), name: "next")
+        #expect(try next.call(.setSystemTracking(enabled: false))?.isAck == true)
+        #expect(try next.call(.setAngularVelocity(Vector3(yaw: -0.3)))?.isAck == true)
+        try next.pump(standSeconds: 0.2)
+        #expect(try next.state()?.enabledDriverAxes == .all)
         let moving = try Subprocess.run(DaemonLinkTests.swivelctl, ["--socket", daemon.socketPath, "status"])
         #expect(moving.standardOutput.contains("drivers:          enabled"), "\(moving.standardOutput)")
     }
