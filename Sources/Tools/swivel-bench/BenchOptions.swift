@@ -26,6 +26,8 @@ struct BenchOptions: Equatable {
     var scenes: [String] = []
     /// The tracking benchmark runs only at these camera latencies, seconds (33, 66 and 100 ms when empty).
     var latencies: [Double] = []
+    /// The jittered scenes also run on seeds 1...seeds (their own skipped), at 66 ms.
+    var seeds = 8
     var showHelp = false
 
     static let defaultCLoopPath = "bench/out/nanosleep_loop"
@@ -38,6 +40,7 @@ struct BenchOptions: Equatable {
         usage: swivel-bench [--only NAME] [--loop-seconds N] [--c-loop PATH] [--c-tick PATH]
                             [--ticks N] [--repetitions N] [--binary PATH] [--board FILE]
                             [--memory-seconds N] [--load-seconds N] [--scene NAME]... [--latency MS]...
+                            [--seeds N]
           --only NAME          run one benchmark: \(BenchmarkRegistry.names.joined(separator: ", "))
           --loop-seconds N     seconds of 1 kHz loop for each of Swift and C (default 10),
                                run interleaved C, Swift, C, Swift in halves of N/2
@@ -53,6 +56,8 @@ struct BenchOptions: Equatable {
           --load-seconds N     how long each idle and loaded phase of link-load times heartbeats (default 4)
           --scene NAME         tracking: run only this scene of scenes/ (repeatable; default all shipped)
           --latency MS         tracking: run only at this nominal camera latency (repeatable; default 33, 66, 100)
+          --seeds N            tracking: the jittered scenes also on seeds 1...N at 66 ms, their
+                               targets counted per seed (default 8; 0 skips)
         Measures and prints; never asserts. Absolute numbers depend on the machine.
         """
 
@@ -81,6 +86,8 @@ struct BenchOptions: Equatable {
                 options.ticks = try count(after: argument, in: &remaining, range: 1_000...100_000_000)
             case "--repetitions":
                 options.repetitions = try count(after: argument, in: &remaining, range: 1...101)
+            case "--seeds":
+                options.seeds = try count(after: argument, in: &remaining, range: 0...64)
             case "--scene":
                 options.scenes.append(try value(after: argument, in: &remaining))
             case "--latency":

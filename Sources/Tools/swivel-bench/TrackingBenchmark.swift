@@ -155,6 +155,15 @@ struct TrackingBenchmark: Benchmark {
             table: table)
         report.notes.append("targets:")
         report.notes += Self.targets(outcomes).map { "  " + $0 }
+        if options.seeds > 0, latencies.contains(Self.jitterTargetLatency) {
+            for name in names where Self.jitteredScenes.contains(name) {
+                guard let gains = tuned[name]?[Self.jitterTargetLatency] else { continue }
+                let spread = try TrackingSeedSpread.measure(
+                    try Self.load(name), board: board, alphaBeta: (gains.alpha, gains.beta),
+                    latency: Self.jitterTargetLatency, seeds: 1...UInt64(options.seeds))
+                report.notes += spread.lines.map { "  " + $0 }
+            }
+        }
         if !sweep.isEmpty { report.notes.append("naive gain on walk @100 ms: " + sweep.joined(separator: "; ")) }
         report.notes += notes
         return report
