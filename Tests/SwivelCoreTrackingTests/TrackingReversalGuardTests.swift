@@ -76,4 +76,51 @@ import Testing
         #expect(v == -0.18)
         #expect(axis.direction == -1)
     }
+
+    /// An axis turning the positive way whose estimate is unsure of the
+    /// subject's speed, as near a stop or a turn: three frames seen, so the
+    /// velocity's spread is wide. Returns the axis and that spread.
+    static func turningPositiveUnsure() -> (TrackingAxis, Double) {
+        var axis = turningPositive()
+        for (i, angle) in [0.0, 0.004, 0.003].enumerated() {
+            axis.estimator.update(at: Double(i) / 30, angle: angle)
+        }
+        return (axis, axis.estimator.velocityVariance.squareRoot())
+    }
+
+    /// 40 mrad past a subject that comes back at 1.5σ of an unsure velocity:
+    /// not the full 2σ of evidence, but within 0.06 rad an overshoot that
+    /// small is closed by the subject within a fraction of a second, so the
+    /// axis does not turn back (walk-jitter's draws: the axis turned back
+    /// 40 mrad past a walker slowing to a stop, and turned again 25 ms
+    /// later when the next batch showed it still coming: 48 reversals on
+    /// eight draws for the subjects' 16, 30 now).
+    @Test func aSmallOvershootWaitsForASubjectComingOnWeakerEvidence() {
+        var (axis, spread) = Self.turningPositiveUnsure()
+        #expect(spread > 0.05, "the estimate must be unsure for this test: σ \(spread)")
+        let v = TrackingController.guardReversal(
+            -0.4, error: -0.04, subjectVelocity: 1.5 * spread, at: 10, track: &axis, TrackingController.Parameters())
+        #expect(v >= 0, "turned back: \(v)")
+        #expect(axis.direction == 1)
+    }
+
+    /// The same weak evidence with the axis 0.1 rad past (a runner's turn,
+    /// where the estimate's velocity still points the old way while the
+    /// subject has already turned): the overshoot is undone, as before.
+    @Test func aLargeOvershootNeedsTheFullEvidenceToWait() {
+        var (axis, spread) = Self.turningPositiveUnsure()
+        let v = TrackingController.guardReversal(
+            -0.4, error: -0.1, subjectVelocity: 1.5 * spread, at: 10, track: &axis, TrackingController.Parameters())
+        #expect(v == -0.4)
+        #expect(axis.direction == -1)
+    }
+
+    /// Under 1σ the subject is not known to come at all: a small overshoot
+    /// is undone.
+    @Test func aSmallOvershootOfASubjectNotKnownToComeIsUndone() {
+        var (axis, spread) = Self.turningPositiveUnsure()
+        let v = TrackingController.guardReversal(
+            -0.4, error: -0.04, subjectVelocity: 0.5 * spread, at: 10, track: &axis, TrackingController.Parameters())
+        #expect(v == -0.4)
+    }
 }

@@ -75,6 +75,17 @@ extension TrackingController {
         /// stopping: the subject catches up, and nothing stops while it moves.
         public var reversalCreepFraction: Double
         public var reversalVelocitySigmas: Double
+        /// A subject that comes the axis's way by less evidence, beyond this
+        /// many σ of the estimate's velocity, is also waited for while the
+        /// axis is at most `reversalComingOvershootRadians` past it. Near a
+        /// walker's stop or turn the hypotheses disagree, the velocity's σ
+        /// is wide, and a subject coming back at 0.17 ± 0.09 rad/s to an
+        /// axis 0.04 rad past it arrives within a quarter second: turning
+        /// back first is two reversals for none. An overshoot larger than
+        /// that (a runner's turn, 0.1 rad or more) needs the full evidence
+        /// to be waited for, or the axis stays behind the turn.
+        public var reversalComingSigmas: Double
+        public var reversalComingOvershootRadians: Radians
         public var reversalFloorRadiansPerSecond: RadiansPerSecond
 
         public init(
@@ -86,6 +97,7 @@ extension TrackingController {
             holdEnterRadians: Radians = 0.0006, holdExitRadians: Radians = 0.0015, holdExitSigmas: Double = 2,
             acquisitionObservations: Int = 15,
             reversalErrorRadians: Radians = 0.03, reversalVelocitySigmas: Double = 2,
+            reversalComingSigmas: Double = 1, reversalComingOvershootRadians: Radians = 0.06,
             reversalFloorRadiansPerSecond: RadiansPerSecond = 0.01, reversalHoldLimitSeconds: Seconds = 0.25,
             reversalGrowthRadians: Radians = 0.005, reversalCreepFraction: Double = 0.3
         ) {
@@ -94,6 +106,8 @@ extension TrackingController {
             self.reversalHoldLimitSeconds = reversalHoldLimitSeconds
             self.reversalErrorRadians = reversalErrorRadians
             self.reversalVelocitySigmas = reversalVelocitySigmas
+            self.reversalComingSigmas = reversalComingSigmas
+            self.reversalComingOvershootRadians = reversalComingOvershootRadians
             self.reversalFloorRadiansPerSecond = reversalFloorRadiansPerSecond
             self.estimator = estimator
             self.feedbackGainPerSecond = feedbackGainPerSecond

@@ -252,8 +252,15 @@ public struct TrackingController: Sendable {
             // to undo: it reaches the axis by itself, and turning back first
             // means turning again when it passes (walk-jitter, drift-jitter:
             // three reversals for one the subject made).
-            let subjectComing = subjectVelocity * w < -evidence
-            let pastSubject = e * w > parameters.reversalErrorRadians && !subjectComing
+            // Within `reversalComingOvershootRadians` a subject coming on
+            // weaker evidence is waited for too: near a stop the velocity's
+            // spread is wide (walk-jitter's draws: 48 reversals for the
+            // subjects' 16 with the 2σ rule alone, 30 with this).
+            let overshoot = e * w
+            let comingEvidence = overshoot <= parameters.reversalComingOvershootRadians
+                ? max(parameters.reversalComingSigmas * spread, floor) : evidence
+            let subjectComing = subjectVelocity * w < -min(evidence, comingEvidence)
+            let pastSubject = overshoot > parameters.reversalErrorRadians && !subjectComing
             if track.reversalHeldSince == nil { track.reversalHeldError = abs(e) }
             let heldSince = track.reversalHeldSince ?? now
             let heldTooLong = now - heldSince >= parameters.reversalHoldLimitSeconds
