@@ -246,20 +246,20 @@ public struct TrackingController: Sendable {
         if way == -track.direction, !track.estimator.isStill {
             let w = Double(way)
             let spread = track.estimator.velocityVariance.squareRoot()
-            let subjectTurned = subjectVelocity * w > max(parameters.reversalVelocitySigmas * spread, floor)
             let evidence = max(parameters.reversalVelocitySigmas * spread, floor)
+            let subjectTurned = subjectVelocity * w > evidence
             // Past the subject while it still comes this way is no overshoot
             // to undo: it reaches the axis by itself, and turning back first
             // means turning again when it passes (walk-jitter, drift-jitter:
-            // three reversals for one the subject made).
-            // Within `reversalComingOvershootRadians` a subject coming on
-            // weaker evidence is waited for too: near a stop the velocity's
-            // spread is wide (walk-jitter's draws: 48 reversals for the
-            // subjects' 16 with the 2σ rule alone, 30 with this).
+            // three reversals for one the subject made). Within
+            // `reversalComingOvershootRadians` weaker evidence that it comes
+            // will do: near a stop the velocity's spread is wide
+            // (walk-jitter's draws: 48 reversals for the subjects' 16 with
+            // the full evidence alone, 30 with this).
             let overshoot = e * w
             let comingEvidence = overshoot <= parameters.reversalComingOvershootRadians
-                ? max(parameters.reversalComingSigmas * spread, floor) : evidence
-            let subjectComing = subjectVelocity * w < -min(evidence, comingEvidence)
+                ? min(max(parameters.reversalComingSigmas * spread, floor), evidence) : evidence
+            let subjectComing = subjectVelocity * w < -comingEvidence
             let pastSubject = overshoot > parameters.reversalErrorRadians && !subjectComing
             if track.reversalHeldSince == nil { track.reversalHeldError = abs(e) }
             let heldSince = track.reversalHeldSince ?? now
